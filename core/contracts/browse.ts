@@ -1,0 +1,216 @@
+import { z } from "zod";
+import { CONDITION_FILTERS, CONDITION_VALUES, LISTING_KINDS, normalizeKind } from "../listing";
+import { MAX_SEARCH_LENGTH } from "../limits";
+import { pageOf, paginationQuery } from "./common";
+
+// ---------- categories and territories ----------
+
+export interface CategoryNode {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  parentId: string | null;
+  children: CategoryNode[];
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    parentId: z.string().nullable(),
+    children: z.array(categoryNodeSchema),
+  }),
+);
+export const categoryTreeSchema = z.object({ items: z.array(categoryNodeSchema) });
+export type CategoryTree = z.infer<typeof categoryTreeSchema>;
+
+const categoryRefSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  parentId: z.string().nullable(),
+});
+
+export const categoryDetailSchema = categoryRefSchema.extend({
+  parent: categoryRefSchema.nullable(),
+  /** Subcategories of this category, or of its parent when it is itself a subcategory. */
+  children: z.array(categoryRefSchema.extend({ listingCount: z.number().int() })),
+  listingCount: z.number().int(),
+});
+export type CategoryDetail = z.infer<typeof categoryDetailSchema>;
+
+export const territorySchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+export type Territory = z.infer<typeof territorySchema>;
+export const territoryListSchema = z.object({ items: z.array(territorySchema) });
+
+// ---------- listings ----------
+
+export const LISTING_SORTS = [
+  "newest",
+  "price_asc",
+  "price_desc",
+  "ending_soon",
+  "best_match",
+  "most_bids",
+] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+const kindQuery = z
+  .string()
+  .transform((value, ctx) => {
+    const kind = normalizeKind(value);
+    if (!kind) {
+      ctx.addIssue({
+        code: "custom",
+        message: "kind must be auction or fixed_price (or buy_it_now, buyitnow, fixed)",
+      });
+      return z.NEVER;
+    }
+    return kind;
+  })
+  .optional();
+
+const centsQuery = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a whole number of cents` })
+    .int(`${name} must be a whole number of cents`)
+    .min(0, `${name} must not be negative`)
+    .max(1_000_000_000, `${name} is too large`)
+    .optional();
+
+const booleanQuery = (name: string) =>
+  z
+    .enum(["true", "false", "1", "0"], { message: `${name} must be true or false` })
+    .transform((v) => v === "true" || v === "1")
+    .optional();
+
+/** One or many values of a repeatable query parameter. */
+const repeatable = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
+
+const slugQuery = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .max(100, `${name} is too long`)
+    .optional();
+
+export const listingQuerySchema = z
+  .object({
+    category: slugQuery("category"),
+    territory: slugQuery("territory"),
+    kind: kindQuery,
+    search: z.string().trim().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
+    minPriceCents: centsQuery("minPriceCents"),
+    maxPriceCents: centsQuery("maxPriceCents"),
+    condition: repeatable(
+      z.enum([...CONDITION_VALUES, ...CONDITION_FILTERS], {
+        message: `condition must be one of ${[...CONDITION_VALUES, ...CONDITION_FILTERS].join(", ")}`,
+      }),
+    ),
+    freeShipping: booleanQuery("freeShipping"),
+    localPickup: booleanQuery("localPickup"),
+    featured: booleanQuery("featured"),
+    seller: slugQuery("seller"),
+    status: z.enum(["active", "ended", "sold"], { message: "status must be active, ended or sold" }).default("active"),
+    sort: z.enum(LISTING_SORTS, { message: `sort must be one of ${LISTING_SORTS.join(", ")}` }).default("newest"),
+    ...paginationQuery,
+  })
+  .refine((q) => q.minPriceCents === undefined || q.maxPriceCents === undefined || q.minPriceCents <= q.maxPriceCents, {
+    message: "minPriceCents must not be above maxPriceCents",
+    path: ["minPriceCents"],
+  });
+export type ListingQuery = z.infer<typeof listingQuerySchema>;
+/** What a page may put in the URL: every field optional, before defaults. */
+export type ListingQueryInput = z.input<typeof listingQuerySchema>;
+
+export const sellerSummarySchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** Average feedback with one decimal, null while the seller has none ("New"). */
+  rating: z.number().nullable(),
+  ratingCount: z.number().int(),
+});
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+
+export const listingImageSchema = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ListingImage = z.infer<typeof listingImageSchema>;
+
+export const auctionStateSchema = z.object({
+  startPriceCents: z.number().int(),
+  currentBidCents: z.number().int().nullable(),
+  bidCount: z.number().int(),
+  minNextBidCents: z.number().int(),
+  /** The effective end: soft close moves it. */
+  endsAt: z.string(),
+  ended: z.boolean(),
+  /** True when there is no reserve or the current bid has reached it. */
+  reserveMet: z.boolean(),
+  hasReserve: z.boolean(),
+  /** Offered only until the first bid. */
+  buyItNowPriceCents: z.number().int().nullable(),
+});
+export type AuctionState = z.infer<typeof auctionStateSchema>;
+
+const namedRef = z.object({ slug: z.string(), name: z.string() });
+
+export const listingCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  kind: z.enum(LISTING_KINDS),
+  category: namedRef,
+  subcategory: namedRef.nullable(),
+  territory: z.object({ id: z.string(), name: z.string() }),
+  condition: z.string().nullable(),
+  image: listingImageSchema.nullable(),
+  /** Stored price: the Buy It Now price, or an auction's start price. */
+  priceCents: z.number().int(),
+  /** What a card shows and price sorts use: current bid ?? start price for auctions. */
+  displayPriceCents: z.number().int(),
+  quantity: z.number().int(),
+  shippingCents: z.number().int(),
+  localPickup: z.boolean(),
+  status: z.enum(["active", "ended", "sold"]),
+  createdAt: z.string(),
+  seller: sellerSummarySchema,
+  auction: auctionStateSchema.nullable(),
+});
+export type ListingCard = z.infer<typeof listingCardSchema>;
+
+export const listingPageSchema = pageOf(listingCardSchema);
+export type ListingPage = z.infer<typeof listingPageSchema>;
+
+export const listingDetailSchema = listingCardSchema.omit({ image: true }).extend({
+  images: z.array(listingImageSchema),
+  specifications: z.record(z.string(), z.string()),
+  returnPolicyDays: z.number().int(),
+});
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+export const bidHistoryItemSchema = z.object({
+  amountCents: z.number().int(),
+  placedAt: z.string(),
+  bidder: z.object({ id: z.string(), username: z.string() }),
+});
+export const bidHistorySchema = pageOf(bidHistoryItemSchema);
+export type BidHistory = z.infer<typeof bidHistorySchema>;
+
+export const homeQuerySchema = z.object({ territory: slugQuery("territory") });
+export const homeSchema = z.object({
+  featured: z.array(listingCardSchema),
+  trending: z.array(listingCardSchema),
+  endingSoon: z.array(listingCardSchema),
+  dailyPicks: z.array(listingCardSchema),
+});
+export type HomeSections = z.infer<typeof homeSchema>;

@@ -1,0 +1,65 @@
+/** Pure listing rules shared by the server and the page. */
+
+export const LISTING_KINDS = ["auction", "fixed_price"] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
+/** The spec spells fixed price four ways; DECISIONS.md folds them into one kind. */
+const KIND_ALIASES: Record<string, ListingKind> = {
+  auction: "auction",
+  fixed_price: "fixed_price",
+  buy_it_now: "fixed_price",
+  buyitnow: "fixed_price",
+  fixed: "fixed_price",
+};
+
+/** Reads a kind from a URL or form; a missing kind is fixed price (spec rule), an unknown one null. */
+export function normalizeKind(value: string | null | undefined): ListingKind | null {
+  if (value === undefined || value === null || value === "") return "fixed_price";
+  return KIND_ALIASES[value.toLowerCase()] ?? null;
+}
+
+export const LISTING_KIND_ALIASES = Object.keys(KIND_ALIASES);
+
+export const CONDITIONS = [
+  { value: "new", label: "New" },
+  { value: "like-new", label: "Like New" },
+  { value: "good", label: "Good" },
+  { value: "fair", label: "Fair" },
+  { value: "poor", label: "For parts or not working" },
+] as const;
+export type Condition = (typeof CONDITIONS)[number]["value"];
+export const CONDITION_VALUES = CONDITIONS.map((c) => c.value) as [Condition, ...Condition[]];
+
+/** The category page's condition groups: "Used" is every condition but new. */
+export const CONDITION_FILTERS = ["new", "used", "not_specified"] as const;
+
+export function conditionLabel(value: string | null): string {
+  return CONDITIONS.find((c) => c.value === value)?.label ?? "Not Specified";
+}
+
+export const LISTING_STATUSES = ["active", "ended", "sold"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** Statuses are stored lower case and shown capitalised. */
+export function statusLabel(status: string): string {
+  if (status === "out_of_stock") return "Out of stock";
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** A card's price: the current bid, else the start price, for auctions; the price otherwise. */
+export function displayPriceCents(listing: {
+  kind: ListingKind;
+  priceCents: number;
+  auction?: { currentBidCents: number | null; startPriceCents: number } | null;
+}): number {
+  if (listing.kind === "auction" && listing.auction) {
+    return listing.auction.currentBidCents ?? listing.auction.startPriceCents;
+  }
+  return listing.priceCents;
+}
+
+/** Low stock is above zero and at most this many (spec constant). */
+export const LOW_STOCK_MAX = 5;
+export function isLowStock(quantity: number): boolean {
+  return quantity > 0 && quantity <= LOW_STOCK_MAX;
+}

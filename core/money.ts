@@ -1,0 +1,24 @@
+/** Money is integer cents everywhere; this is the one place it becomes text. */
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Formats integer cents as USD en-US with two decimals, e.g. 123456 -> "$1,234.56". */
+export function formatMoney(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+/** Shipping reads "Free" when it costs nothing, as the spec's cart and detail page show. */
+export function formatShipping(cents: number): string {
+  return cents === 0 ? "Free" : formatMoney(cents);
+}
+
+/**
+ * Parses a dollar amount typed by a person ("12", "12.5", "1,234.56") into cents.
+ * Returns null for anything that is not a non-negative amount with at most two decimals.
+ */
+export function parseMoneyToCents(input: string): number | null {
+  const cleaned = input.trim().replace(/[$,\s]/g, "");
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return null;
+  const [whole = "0", fraction = ""] = cleaned.split(".");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return Number.isSafeInteger(cents) ? cents : null;
+}

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+
+/** The query surface both drivers share; services depend on this, never on a driver. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "pg";
+  /** Applies the committed migrations; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+
+export type DatabaseTarget = { url: string } | { pgliteDir: string } | { memory: true };
+
+/** Opens PostgreSQL when a URL is given, else PGlite on disk (or in memory for tests). */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ("url" in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const db = drizzleNodePg(pool) as unknown as Db;
+    return {
+      db,
+      driver: "pg",
+      async migrate() {
+        // Several instances may start at once: one migrates, the others wait for it.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(727274)");
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        } finally {
+          await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+          client.release();
+        }
+      },
+      async ping() {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+  let dataDir: string | undefined;
+  if ("pgliteDir" in target) {
+    fs.mkdirSync(target.pgliteDir, { recursive: true });
+    dataDir = target.pgliteDir;
+  }
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}

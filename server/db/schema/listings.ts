@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { categories, territories } from "./catalog";
+import { users } from "./users";
+
+export const listingKind = pgEnum("listing_kind", ["auction", "fixed_price"]);
+export const listingStatus = pgEnum("listing_status", ["active", "ended", "sold"]);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const listings = pgTable(
+  "listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    kind: listingKind("kind").notNull().default("fixed_price"),
+    /** Always the top-level category; the subcategory, when any, is one of its children. */
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: uuid("subcategory_id").references(() => categories.id),
+    territoryId: uuid("territory_id")
+      .notNull()
+      .references(() => territories.id),
+    condition: text("condition"),
+    /** Buy It Now price for fixed-price listings; the start price for auctions. */
+    priceCents: integer("price_cents").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    localPickup: boolean("local_pickup").notNull().default(false),
+    returnPolicyDays: integer("return_policy_days").notNull().default(30),
+    specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
+    status: listingStatus("status").notNull().default("active"),
+    featured: boolean("featured").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
+  },
+  (t) => [
+    index("listings_status_created_idx").on(t.status, t.createdAt),
+    index("listings_category_idx").on(t.categoryId),
+    index("listings_subcategory_idx").on(t.subcategoryId),
+    index("listings_territory_idx").on(t.territoryId),
+    index("listings_seller_idx").on(t.sellerId),
+    index("listings_search_idx").using("gin", t.searchVector),
+    index("listings_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("listings_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+  ],
+);
+
+export const listingImages = pgTable(
+  "listing_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** 0 is the thumbnail the cards show. */
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    thumbUrl: text("thumb_url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+  },
+  (t) => [index("listing_images_listing_idx").on(t.listingId, t.position)],
+);

@@ -1,0 +1,21 @@
+import { sql } from "drizzle-orm";
+import { integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const userRole = pgEnum("user_role", ["user", "seller"]);
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  username: text("username").notNull().unique(),
+  fullName: text("full_name").notNull(),
+  role: userRole("role").notNull().default("user"),
+  avatarUrl: text("avatar_url"),
+  /** Null for accounts that only sign in through OAuth. */
+  passwordHash: text("password_hash"),
+  emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+  // Feedback totals kept beside the user so every card can show a rating without a join per row;
+  // the feedback service updates both in the transaction that stores a feedback.
+  ratingTotal: integer("rating_total").notNull().default(0),
+  ratingCount: integer("rating_count").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
