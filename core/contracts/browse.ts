@@ -89,22 +89,24 @@ const booleanQuery = (name: string) =>
 
 /** One or many values of a repeatable query parameter. */
 const repeatable = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item).optional());
+  z.preprocess(
+    (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(item).optional(),
+  );
 
 const slugQuery = (name: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${name} must not be empty`)
-    .max(100, `${name} is too long`)
-    .optional();
+  z.string().trim().min(1, `${name} must not be empty`).max(100, `${name} is too long`).optional();
 
 export const listingQuerySchema = z
   .object({
     category: slugQuery("category"),
     territory: slugQuery("territory"),
     kind: kindQuery,
-    search: z.string().trim().max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
+    search: z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+      .optional(),
     minPriceCents: centsQuery("minPriceCents"),
     maxPriceCents: centsQuery("maxPriceCents"),
     condition: repeatable(
@@ -116,14 +118,24 @@ export const listingQuerySchema = z
     localPickup: booleanQuery("localPickup"),
     featured: booleanQuery("featured"),
     seller: slugQuery("seller"),
-    status: z.enum(["active", "ended", "sold"], { message: "status must be active, ended or sold" }).default("active"),
-    sort: z.enum(LISTING_SORTS, { message: `sort must be one of ${LISTING_SORTS.join(", ")}` }).default("newest"),
+    status: z
+      .enum(["active", "ended", "sold"], { message: "status must be active, ended or sold" })
+      .default("active"),
+    sort: z
+      .enum(LISTING_SORTS, { message: `sort must be one of ${LISTING_SORTS.join(", ")}` })
+      .default("newest"),
     ...paginationQuery,
   })
-  .refine((q) => q.minPriceCents === undefined || q.maxPriceCents === undefined || q.minPriceCents <= q.maxPriceCents, {
-    message: "minPriceCents must not be above maxPriceCents",
-    path: ["minPriceCents"],
-  });
+  .refine(
+    (q) =>
+      q.minPriceCents === undefined ||
+      q.maxPriceCents === undefined ||
+      q.minPriceCents <= q.maxPriceCents,
+    {
+      message: "minPriceCents must not be above maxPriceCents",
+      path: ["minPriceCents"],
+    },
+  );
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 /** What a page may put in the URL: every field optional, before defaults. */
 export type ListingQueryInput = z.input<typeof listingQuerySchema>;

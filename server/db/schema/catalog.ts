@@ -6,7 +6,9 @@ export const categories = pgTable("categories", {
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
-  parentId: uuid("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "restrict" }),
+  parentId: uuid("parent_id").references((): AnyPgColumn => categories.id, {
+    onDelete: "restrict",
+  }),
   position: integer("position").notNull().default(0),
   isActive: boolean("is_active").notNull().default(true),
 });

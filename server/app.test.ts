@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./test/build-test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("the app shell", () => {
+  it("answers liveness and readiness", async () => {
+    expect((await t.app.inject("/healthz")).json()).toEqual({ status: "ok" });
+    const ready = await t.app.inject("/readyz");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("publishes an OpenAPI document with the browse paths and a docs page", async () => {
+    const res = await t.app.inject("/api/openapi.json");
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      "/api/categories",
+      "/api/categories/{slug}",
+      "/api/territories",
+      "/api/listings",
+      "/api/listings/{id}",
+      "/api/listings/{id}/bids",
+      "/api/home",
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+    }
+    const docs = await t.app.inject("/api/docs");
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await t.app.inject("/api/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "not_found", message: "No such endpoint." } });
+  });
+
+  it("sends security headers", async () => {
+    const res = await t.app.inject("/healthz");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+});

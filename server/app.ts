@@ -1,0 +1,83 @@
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { homeRoutes } from "./modules/home/home.routes";
+import { listingsRoutes } from "./modules/listings/listings.routes";
+import { dbPlugin } from "./plugins/db";
+import { errorsPlugin } from "./plugins/errors";
+import { openApiPlugin } from "./plugins/openapi";
+import { webAppPlugin } from "./plugins/web-app";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    /** The address people reach the site at, for links in emails and share tags. */
+    publicUrl: string;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** Builds the whole HTTP app on an open database: plugins first, then each module, explicitly. */
+export async function buildApp({ config, database, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Query strings like ?condition=new&condition=used arrive as arrays.
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("publicUrl", config.publicUrl);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        // sonner and the docs page inject style elements at run time.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "script-src": ["'self'"],
+        "connect-src": ["'self'"],
+        // The site may be served over plain http on a laptop; don't rewrite its requests to https.
+        "upgrade-insecure-requests": null,
+      },
+    },
+    // Stripe's hosted page and OAuth providers open in the same tab, not in popups.
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction,
+  });
+  await app.register(dbPlugin, { database });
+  await app.register(openApiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes);
+      await api.register(listingsRoutes);
+      await api.register(homeRoutes);
+    },
+    { prefix: "/api" },
+  );
+  await app.register(webAppPlugin, {
+    clientDist: config.clientDist,
+    uploadsDir: config.uploadsDir,
+  });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  bidHistorySchema,
+  listingDetailSchema,
+  listingPageSchema,
+  listingQuerySchema,
+} from "../../../core/contracts/browse";
+import { idParam, paginationQuery } from "../../../core/contracts/common";
+import { apiErrorSchema } from "../../../core/errors";
+import { getListing, listBids, searchListings } from "./listings.service";
+
+export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/listings",
+    {
+      schema: {
+        tags: ["browse"],
+        summary: "Browse and search listings",
+        description:
+          "`category` is a slug and includes its subcategories; `territory` and `seller` take an id or a slug/username. " +
+          "`condition` is repeatable (`used` means any condition but new). `freeShipping` and `localPickup` together " +
+          "mean either. `ending_soon` returns only auctions, soonest first. Prices compare the card price " +
+          "(current bid, else start price, for auctions).",
+        querystring: listingQuerySchema,
+        response: { 200: listingPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => searchListings(app.db, request.query),
+  );
+
+  app.get(
+    "/listings/:id",
+    {
+      schema: {
+        tags: ["browse"],
+        summary: "One listing",
+        params: idParam,
+        response: { 200: listingDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getListing(app.db, request.params.id),
+  );
+
+  app.get(
+    "/listings/:id/bids",
+    {
+      schema: {
+        tags: ["browse"],
+        summary: "Visible bid history, newest first",
+        params: idParam,
+        querystring: z.object(paginationQuery),
+        response: { 200: bidHistorySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      listBids(app.db, request.params.id, request.query.page, request.query.pageSize),
+  );
+};

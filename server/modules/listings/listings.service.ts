@@ -1,0 +1,361 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { IncrementBand } from "../../../core/bidding";
+import { minNextBidCents } from "../../../core/bidding";
+import type {
+  BidHistory,
+  ListingCard,
+  ListingDetail,
+  ListingImage,
+  ListingPage,
+  ListingQuery,
+} from "../../../core/contracts/browse";
+import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
+import { notFound } from "../../errors";
+import {
+  activeListingCondition,
+  auctionEndedExpression,
+  displayPriceExpression,
+  endedListingCondition,
+  soldListingCondition,
+} from "./listing-visibility";
+
+interface ListingRow extends Record<string, unknown> {
+  id: string;
+  title: string;
+  description: string;
+  kind: "auction" | "fixed_price";
+  condition: string | null;
+  price_cents: number;
+  quantity: number;
+  shipping_cents: number;
+  local_pickup: boolean;
+  status: "active" | "ended" | "sold";
+  created_at: Date | string;
+  return_policy_days: number;
+  specifications: Record<string, string> | null;
+  category_slug: string;
+  category_name: string;
+  sub_slug: string | null;
+  sub_name: string | null;
+  territory_id: string;
+  territory_name: string;
+  seller_id: string;
+  seller_username: string;
+  seller_avatar_url: string | null;
+  rating_total: number;
+  rating_count: number;
+  start_price_cents: number | null;
+  current_bid_cents: number | null;
+  bid_count: number | null;
+  end_time: Date | string | null;
+  reserve_price_cents: number | null;
+  buy_it_now_price_cents: number | null;
+  auction_ended: boolean | null;
+  display_price_cents: number;
+}
+
+const selectListing = sql`
+  select l.id, l.title, l.description, l.kind, l.condition, l.price_cents, l.quantity,
+    l.shipping_cents, l.local_pickup, l.status, l.created_at, l.return_policy_days, l.specifications,
+    c.slug as category_slug, c.name as category_name, sc.slug as sub_slug, sc.name as sub_name,
+    t.id as territory_id, t.name as territory_name,
+    u.id as seller_id, u.username as seller_username, u.avatar_url as seller_avatar_url,
+    u.rating_total, u.rating_count,
+    a.start_price_cents, a.current_bid_cents, a.bid_count, a.end_time, a.reserve_price_cents,
+    a.buy_it_now_price_cents,
+    case when l.kind = 'auction' then ${auctionEndedExpression} end as auction_ended,
+    ${displayPriceExpression} as display_price_cents
+  from listings l
+  join categories c on c.id = l.category_id
+  left join categories sc on sc.id = l.subcategory_id
+  join territories t on t.id = l.territory_id
+  join users u on u.id = l.seller_id
+  left join auction_settings a on a.listing_id = l.id`;
+
+const fromListing = sql`
+  from listings l
+  join territories t on t.id = l.territory_id
+  join users u on u.id = l.seller_id
+  left join auction_settings a on a.listing_id = l.id`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** Average feedback rounded to one decimal, or null for a seller nobody has rated ("New"). */
+function sellerRating(total: number, count: number): number | null {
+  return count > 0 ? Math.round((total / count) * 10) / 10 : null;
+}
+
+/** The bid increment bands, lowest first. */
+export async function loadIncrementBands(db: Db): Promise<IncrementBand[]> {
+  const result = await rows<{ s: number; e: number | null; i: number }>(
+    db,
+    sql`
+    select price_range_start_cents as s, price_range_end_cents as e, minimum_increment_cents as i
+    from bid_increments order by price_range_start_cents`,
+  );
+  return result.map((r) => ({ startCents: r.s, endCents: r.e, incrementCents: r.i }));
+}
+
+function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBand[]): ListingCard {
+  const isAuction = row.kind === "auction" && row.end_time !== null;
+  const ended = Boolean(row.auction_ended);
+  const bidCount = row.bid_count ?? 0;
+  const auction = isAuction
+    ? {
+        startPriceCents: row.start_price_cents ?? row.price_cents,
+        currentBidCents: row.current_bid_cents,
+        bidCount,
+        minNextBidCents: minNextBidCents(
+          {
+            startPriceCents: row.start_price_cents ?? row.price_cents,
+            currentBidCents: row.current_bid_cents,
+          },
+          bands,
+        ),
+        endsAt: iso(row.end_time as Date | string),
+        ended,
+        hasReserve: row.reserve_price_cents !== null,
+        reserveMet:
+          row.reserve_price_cents === null ||
+          (row.current_bid_cents ?? -1) >= row.reserve_price_cents,
+        // Buy It Now on an auction is offered only until the first bid.
+        buyItNowPriceCents: !ended && bidCount === 0 ? row.buy_it_now_price_cents : null,
+      }
+    : null;
+  // An auction past its end reads as ended even before settlement has recorded it.
+  const status = row.status === "active" && isAuction && ended ? "ended" : row.status;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    kind: row.kind,
+    category: { slug: row.category_slug, name: row.category_name },
+    subcategory: row.sub_slug && row.sub_name ? { slug: row.sub_slug, name: row.sub_name } : null,
+    territory: { id: row.territory_id, name: row.territory_name },
+    condition: row.condition,
+    image,
+    priceCents: row.price_cents,
+    displayPriceCents: Number(row.display_price_cents),
+    quantity: row.quantity,
+    shippingCents: row.shipping_cents,
+    localPickup: row.local_pickup,
+    status,
+    createdAt: iso(row.created_at),
+    seller: {
+      id: row.seller_id,
+      username: row.seller_username,
+      avatarUrl: row.seller_avatar_url,
+      rating: sellerRating(row.rating_total, row.rating_count),
+      ratingCount: row.rating_count,
+    },
+    auction,
+  };
+}
+
+async function firstImages(db: Db, ids: string[]): Promise<Map<string, ListingImage>> {
+  if (ids.length === 0) return new Map();
+  const result = await rows<{ listing_id: string } & ListingImage>(
+    db,
+    sql`
+    select distinct on (listing_id) listing_id, url, thumb_url as "thumbUrl", width, height
+    from listing_images where listing_id in ${ids}
+    order by listing_id, position`,
+  );
+  return new Map(
+    result.map((r) => [
+      r.listing_id,
+      { url: r.url, thumbUrl: r.thumbUrl, width: r.width, height: r.height },
+    ]),
+  );
+}
+
+/** Turns listing rows into cards, with each one's first image and next minimum bid. */
+async function toCards(db: Db, rows: ListingRow[]): Promise<ListingCard[]> {
+  const [images, bands] = await Promise.all([
+    firstImages(
+      db,
+      rows.map((r) => r.id),
+    ),
+    rows.some((r) => r.kind === "auction") ? loadIncrementBands(db) : Promise.resolve([]),
+  ]);
+  return rows.map((r) => toCard(r, images.get(r.id) ?? null, bands));
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE clause for a browse query; ids of listings to leave out are optional. */
+function whereFor(q: Partial<ListingQuery>, excludeIds: string[] = []): SQL {
+  const parts: SQL[] = [];
+  const status = q.status ?? "active";
+  parts.push(
+    status === "active"
+      ? activeListingCondition
+      : status === "ended"
+        ? endedListingCondition
+        : soldListingCondition,
+  );
+  if (q.category) {
+    // A top-level slug matches its whole subtree; a subcategory slug just itself.
+    parts.push(sql`(l.category_id in (select id from categories where slug = ${q.category})
+      or l.subcategory_id in (select id from categories where slug = ${q.category}))`);
+  }
+  if (q.territory) parts.push(sql`(t.slug = ${q.territory} or t.id::text = ${q.territory})`);
+  if (q.seller) parts.push(sql`(u.username = ${q.seller} or u.id::text = ${q.seller})`);
+  if (q.kind) parts.push(sql`l.kind = ${q.kind}`);
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    parts.push(sql`(l.title ilike ${like} or l.description ilike ${like}
+      or l.search_vector @@ websearch_to_tsquery('english', ${q.search}))`);
+  }
+  if (q.minPriceCents !== undefined)
+    parts.push(sql`${displayPriceExpression} >= ${q.minPriceCents}`);
+  if (q.maxPriceCents !== undefined)
+    parts.push(sql`${displayPriceExpression} <= ${q.maxPriceCents}`);
+  if (q.condition && q.condition.length > 0) {
+    const exact = q.condition.filter((c) => c !== "used" && c !== "not_specified");
+    const anyOf: SQL[] = [];
+    if (exact.length > 0) anyOf.push(sql`l.condition in ${exact}`);
+    if (q.condition.includes("used"))
+      anyOf.push(sql`(l.condition is not null and l.condition <> 'new')`);
+    if (q.condition.includes("not_specified")) anyOf.push(sql`l.condition is null`);
+    parts.push(sql`(${sql.join(anyOf, sql` or `)})`);
+  }
+  // The delivery checkboxes are one group: ticking both means either way of getting it.
+  const delivery: SQL[] = [];
+  if (q.freeShipping) delivery.push(sql`l.shipping_cents = 0`);
+  if (q.localPickup) delivery.push(sql`l.local_pickup`);
+  if (delivery.length > 0) parts.push(sql`(${sql.join(delivery, sql` or `)})`);
+  if (q.featured) parts.push(sql`l.featured`);
+  if (q.sort === "ending_soon") parts.push(sql`l.kind = 'auction'`);
+  if (excludeIds.length > 0) parts.push(sql`l.id not in ${excludeIds}`);
+  return sql.join(parts, sql` and `);
+}
+
+function orderFor(q: Partial<ListingQuery>): SQL {
+  switch (q.sort) {
+    case "price_asc":
+      return sql`${displayPriceExpression} asc, l.created_at desc, l.id`;
+    case "price_desc":
+      return sql`${displayPriceExpression} desc, l.created_at desc, l.id`;
+    case "ending_soon":
+      return sql`a.end_time asc, l.id`;
+    case "most_bids":
+      return sql`coalesce(a.bid_count, 0) desc, l.created_at desc, l.id`;
+    case "best_match":
+      // Without search text the spec orders best match like newest.
+      if (q.search) {
+        return sql`ts_rank(l.search_vector, websearch_to_tsquery('english', ${q.search})) desc,
+          similarity(l.title, ${q.search}) desc, l.created_at desc, l.id`;
+      }
+      return sql`l.created_at desc, l.id`;
+    default:
+      return sql`l.created_at desc, l.id`;
+  }
+}
+
+/** One page of listing cards matching the browse filters, with the total count. */
+export async function searchListings(db: Db, q: ListingQuery): Promise<ListingPage> {
+  const where = whereFor(q);
+  const offset = (q.page - 1) * q.pageSize;
+  const countResult = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n ${fromListing} where ${where}`,
+  );
+  const total = Number(countResult[0]?.n ?? 0);
+  const page =
+    offset < total
+      ? await rows<ListingRow>(
+          db,
+          sql`${selectListing} where ${where} order by ${orderFor(q)} limit ${q.pageSize} offset ${offset}`,
+        )
+      : [];
+  return { items: await toCards(db, page), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** Up to `limit` cards for a home section, leaving out listings another section already shows. */
+export async function listingSection(
+  db: Db,
+  q: Partial<ListingQuery>,
+  limit: number,
+  excludeIds: string[],
+  order?: SQL,
+): Promise<ListingCard[]> {
+  const section = await rows<ListingRow>(
+    db,
+    sql`${selectListing} where ${whereFor(q, excludeIds)} order by ${order ?? orderFor(q)} limit ${limit}`,
+  );
+  return toCards(db, section);
+}
+
+/** One listing with every image, for its detail page. */
+export async function getListing(db: Db, id: string): Promise<ListingDetail> {
+  const result = await rows<ListingRow>(db, sql`${selectListing} where l.id = ${id}`);
+  const row = result[0];
+  if (!row) throw notFound("Listing not found.", "listing_not_found");
+  const [images, bands] = await Promise.all([
+    rows<ListingImage>(
+      db,
+      sql`
+      select url, thumb_url as "thumbUrl", width, height from listing_images
+      where listing_id = ${id} order by position`,
+    ),
+    row.kind === "auction" ? loadIncrementBands(db) : Promise.resolve([]),
+  ]);
+  const { image: _first, ...card } = toCard(row, null, bands);
+  return {
+    ...card,
+    images: images.map((r) => ({
+      url: r.url,
+      thumbUrl: r.thumbUrl,
+      width: r.width,
+      height: r.height,
+    })),
+    specifications: row.specifications ?? {},
+    returnPolicyDays: row.return_policy_days,
+  };
+}
+
+/** The visible bid history of a listing, newest first. */
+export async function listBids(
+  db: Db,
+  id: string,
+  page: number,
+  pageSize: number,
+): Promise<BidHistory> {
+  const exists = await rows<Record<string, unknown>>(
+    db,
+    sql`select 1 from listings where id = ${id}`,
+  );
+  if (exists.length === 0) throw notFound("Listing not found.", "listing_not_found");
+  const countResult = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from bids where listing_id = ${id}`,
+  );
+  const bidRows = await rows<{
+    amount_cents: number;
+    placed_at: Date | string;
+    bidder_id: string;
+    username: string;
+  }>(
+    db,
+    sql`
+    select b.amount_cents, b.placed_at, b.bidder_id, u.username
+    from bids b join users u on u.id = b.bidder_id
+    where b.listing_id = ${id}
+    order by b.placed_at desc, b.amount_cents desc
+    limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  return {
+    items: bidRows.map((r) => ({
+      amountCents: r.amount_cents,
+      placedAt: iso(r.placed_at),
+      bidder: { id: r.bidder_id, username: r.username },
+    })),
+    total: Number(countResult[0]?.n ?? 0),
+    page,
+    pageSize,
+  };
+}

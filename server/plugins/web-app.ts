@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { ERROR_CODES } from "../../core/errors";
+import { shareTagsFor } from "../modules/listings/share-tags";
+
+export interface WebAppOptions {
+  clientDist: string;
+  uploadsDir: string;
+}
+
+/**
+ * Serves uploaded images, the built single-page app, and index.html for every other page path
+ * (with a listing's title and Open Graph tags, which link previews read without running scripts).
+ * Unknown /api paths answer with the JSON error envelope instead.
+ */
+export const webAppPlugin = fp<WebAppOptions>(
+  async (app, { clientDist, uploadsDir }) => {
+    fs.mkdirSync(uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploadsDir,
+      prefix: "/uploads/",
+      decorateReply: false,
+      maxAge: "7d",
+      immutable: true,
+    });
+
+    const indexPath = path.join(clientDist, "index.html");
+    const hasClient = fs.existsSync(indexPath);
+    if (hasClient) {
+      await app.register(fastifyStatic, {
+        root: clientDist,
+        prefix: "/",
+        index: false,
+        wildcard: false,
+        // Vite fingerprints everything under assets/, so those may be cached for good.
+        setHeaders(reply, filePath) {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            reply.header("cache-control", "public, max-age=31536000, immutable");
+          }
+        },
+      });
+    }
+    const indexHtml = hasClient ? fs.readFileSync(indexPath, "utf8") : null;
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+      if (!indexHtml) {
+        return reply
+          .status(404)
+          .type("text/plain")
+          .send("The web app is not built. Run `npm run build`.");
+      }
+      const tags = await shareTagsFor(app.db, request.url, app.publicUrl).catch((err) => {
+        request.log.warn({ err }, "share tags failed");
+        return null;
+      });
+      const html = tags ? indexHtml.replace(/<title>.*?<\/title>/s, tags) : indexHtml;
+      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+    }
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url;
+      const wantsPage =
+        (request.method === "GET" || request.method === "HEAD") &&
+        !url.startsWith("/api/") &&
+        url !== "/api" &&
+        !url.startsWith("/uploads/");
+      if (wantsPage) return sendPage(request, reply);
+      return reply
+        .status(404)
+        .send({ error: { code: ERROR_CODES.notFound, message: "No such endpoint." } });
+    });
+  },
+  { name: "web-app", dependencies: ["db"] },
+);

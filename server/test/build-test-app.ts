@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type App, buildApp } from "../app";
+import { loadConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { seedDatabase } from "../db/seed";
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the connection and, on the PostgreSQL server, drops the database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by dispose).
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ memory: true });
+    await database.migrate();
+    return { database, dispose: () => database.close() };
+  }
+  const name = `tw_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database seeded with the demo data (rows only, no image files). */
+export async function buildTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+  const { database, dispose } = await openTestDatabase();
+  if (options.seed !== false) await seedDatabase(database.db, {});
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tw-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
