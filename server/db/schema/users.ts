@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["user", "seller"]);
 
@@ -12,6 +12,7 @@ export const users = pgTable("users", {
   avatarUrl: text("avatar_url"),
   /** Null for accounts that only sign in through OAuth. */
   passwordHash: text("password_hash"),
+  marketingEmails: boolean("marketing_emails").notNull().default(true),
   emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
   // Feedback totals kept beside the user so every card can show a rating without a join per row;
   // the feedback service updates both in the transaction that stores a feedback.
