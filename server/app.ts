@@ -15,12 +15,20 @@ import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
 import { openApiPlugin } from "./plugins/openapi";
 import { webAppPlugin } from "./plugins/web-app";
+import { rateLimitPlugin } from "./plugins/rate-limit";
+import { sessionPlugin } from "./plugins/session";
+import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { OAuthClients } from "./modules/accounts/oauth";
+import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
+import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
+import { outboxRoutes } from "./modules/mail/outbox.routes";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     /** The address people reach the site at, for links in emails and share tags. */
     publicUrl: string;
+    mailer: Mailer;
   }
 }
 
@@ -28,10 +36,12 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions["logger"];
+  /** Tests pass their own; otherwise SMTP when configured, else the local outbox. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole HTTP app on an open database: plugins first, then each module, explicitly. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, mailer }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Query strings like ?condition=new&condition=used arrive as arrays.
@@ -62,7 +72,22 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
     hsts: config.isProduction,
   });
   await app.register(dbPlugin, { database });
+  app.decorate(
+    "mailer",
+    mailer ??
+      (config.smtpUrl
+        ? smtpMailer(config.smtpUrl)
+        : outboxMailer(database.db, (msg) => app.log.info(msg))),
+  );
+  await app.register(rateLimitPlugin);
+  await app.register(sessionPlugin, {
+    secret: config.sessionSecret,
+    secure: config.publicUrl.startsWith("https:"),
+    // Payment providers call webhooks without our cookies; their signatures protect them.
+    csrfExempt: ["/api/payments/webhook/"],
+  });
   await app.register(openApiPlugin);
+  const oauth = new OAuthClients(config.oauth, `${config.publicUrl}/auth/callback`);
 
   await app.register(healthRoutes);
   await app.register(
@@ -70,9 +95,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
       await api.register(catalogRoutes);
       await api.register(listingsRoutes);
       await api.register(homeRoutes);
+      await api.register(accountsRoutes, { oauth });
+      if (!config.isProduction) await api.register(outboxRoutes);
     },
     { prefix: "/api" },
   );
+  await app.register(oauthCallbackRoutes, { oauth });
   await app.register(webAppPlugin, {
     clientDist: config.clientDist,
     uploadsDir: config.uploadsDir,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 
@@ -26,6 +27,9 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   FACEBOOK_CLIENT_ID: optionalString,
   FACEBOOK_CLIENT_SECRET: optionalString,
+  /** Where each provider's OpenID Connect discovery lives; overridden for a local test server. */
+  OAUTH_GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+  OAUTH_FACEBOOK_ISSUER: z.string().default("https://www.facebook.com"),
   SOFT_CLOSE_MINUTES: z.coerce.number().int().min(0).max(60).default(2),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -40,6 +44,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
+    throw new Error(
+      "Invalid configuration:\n  SESSION_SECRET: required in production (32 or more random characters)",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -50,7 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Unset means the embedded PGlite database in DATA_DIR/pglite. */
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-    sessionSecret: e.SESSION_SECRET,
+    /** Signs short-lived cookies (OAuth state). Without it each process makes its own. */
+    sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     smtpUrl: e.SMTP_URL,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     s3: {
@@ -61,8 +71,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       secretAccessKey: e.S3_SECRET_ACCESS_KEY,
     },
     oauth: {
-      google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
-      facebook: { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET },
+      google: {
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+        issuer: e.OAUTH_GOOGLE_ISSUER,
+      },
+      facebook: {
+        clientId: e.FACEBOOK_CLIENT_ID,
+        clientSecret: e.FACEBOOK_CLIENT_SECRET,
+        issuer: e.OAUTH_FACEBOOK_ISSUER,
+      },
     },
     softCloseMinutes: e.SOFT_CLOSE_MINUTES,
     logLevel: e.LOG_LEVEL,

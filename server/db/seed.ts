@@ -696,7 +696,8 @@ export async function seedDatabase(
   if (await hasCategories(db)) {
     // Pictures live on disk, not in the database: a crash after the rows committed, or a new
     // instance with its own disk, must still find them. Existing files are skipped quickly.
-    if (options.uploadsDir) await writeSeedImages(options.uploadsDir, seedImageJobs(buildSeedPlan(new Date())));
+    if (options.uploadsDir)
+      await writeSeedImages(options.uploadsDir, seedImageJobs(buildSeedPlan(new Date())));
     return { seeded: false };
   }
 

@@ -15,9 +15,28 @@ export const openApiPlugin = fp(
             'errors are `{ "error": { "code", "message", "fields" } }`.',
           version: "0.1.0",
         },
+        components: {
+          securitySchemes: {
+            session: {
+              type: "apiKey",
+              in: "cookie",
+              name: "tw_session",
+              description: "Set by sign-in; httpOnly.",
+            },
+            csrf: {
+              type: "apiKey",
+              in: "header",
+              name: "x-csrf-token",
+              description:
+                "Every POST, PUT, PATCH and DELETE must echo the `tw_csrf` cookie (set on the first /api response) in this header.",
+            },
+          },
+        },
         tags: [
           { name: "browse", description: "Categories, territories, listings and the home page" },
+          { name: "accounts", description: "Registration, sign-in, sessions and the account" },
           { name: "health", description: "Liveness and readiness" },
+          { name: "dev", description: "Development helpers, absent in production" },
         ],
       },
       transform: jsonSchemaTransform,

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** Server-side sessions; the cookie carries a random token and only its SHA-256 is stored. */
@@ -18,7 +27,11 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-export const emailTokenKind = pgEnum("email_token_kind", ["confirm_email", "reset_password", "change_email"]);
+export const emailTokenKind = pgEnum("email_token_kind", [
+  "confirm_email",
+  "reset_password",
+  "change_email",
+]);
 
 /** One-use links sent by email; only the token's SHA-256 is stored. */
 export const emailTokens = pgTable(

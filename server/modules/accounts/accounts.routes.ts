@@ -1,0 +1,306 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  authProvidersSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  emailOnlySchema,
+  loginSchema,
+  messageSchema,
+  OAUTH_PROVIDERS,
+  registerSchema,
+  resetPasswordSchema,
+  sessionSchema,
+  sessionUserSchema,
+  tokenSchema,
+  updateProfileSchema,
+} from "../../../core/contracts/accounts";
+import { apiErrorSchema } from "../../../core/errors";
+import { badRequest } from "../../errors";
+import { requireUser } from "../../plugins/session";
+import { AttemptLimiter } from "../../plugins/rate-limit";
+import {
+  type AccountsDeps,
+  authenticate,
+  CONFIRMATION_SENT,
+  changePassword,
+  confirmToken,
+  forgotPassword,
+  getSessionUser,
+  register,
+  requestEmailChange,
+  RESET_SENT,
+  resendConfirmation,
+  resetPassword,
+  updateProfile,
+} from "./accounts.service";
+import type { OAuthClients } from "./oauth";
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const perIp = (max: number) => ({ rateLimit: { max, timeWindow: "1 minute" } });
+
+/** A same-site path to return to after sign-in; anything else (other hosts, //evil) becomes "/". */
+export function safeReturnTo(value: unknown): string {
+  return typeof value === "string" && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : "/";
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = async (
+  app,
+  { oauth },
+) => {
+  const deps = (): AccountsDeps => ({ db: app.db, mailer: app.mailer, publicUrl: app.publicUrl });
+  // Per account as well as per IP, so a botnet cannot grind one account's password.
+  const loginAttempts = new AttemptLimiter(10, 15 * 60 * 1000);
+  const emailRequests = new AttemptLimiter(5, 15 * 60 * 1000);
+
+  app.post(
+    "/auth/register",
+    {
+      config: perIp(10),
+      schema: {
+        tags: ["accounts"],
+        summary: "Create an account; a confirmation email follows",
+        body: registerSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      emailRequests.hit(request.body.email);
+      await register(deps(), request.body);
+      return reply.status(201).send({ message: CONFIRMATION_SENT });
+    },
+  );
+
+  app.post(
+    "/auth/confirm",
+    {
+      config: perIp(20),
+      schema: {
+        tags: ["accounts"],
+        summary: "Follow an emailed confirmation link",
+        body: tokenSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const outcome = await confirmToken(app.db, request.body.token);
+      return {
+        message:
+          outcome === "confirmed"
+            ? "Your email address is confirmed. You can sign in now."
+            : "Your new email address is confirmed.",
+      };
+    },
+  );
+
+  app.post(
+    "/auth/resend-confirmation",
+    {
+      config: perIp(5),
+      schema: {
+        tags: ["accounts"],
+        summary: "Send the confirmation email again",
+        body: emailOnlySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      emailRequests.hit(request.body.email);
+      await resendConfirmation(deps(), request.body.email);
+      return { message: "If that account is waiting for confirmation, we've sent a new link." };
+    },
+  );
+
+  app.post(
+    "/auth/login",
+    {
+      config: perIp(20),
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign in with email and password",
+        body: loginSchema,
+        response: { 200: sessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      loginAttempts.hit(request.body.email);
+      const userId = await authenticate(app.db, request.body.email, request.body.password);
+      loginAttempts.reset(request.body.email);
+      await app.startSession(reply, userId, request.body.rememberMe, request.sessionTokenHash);
+      return { user: await getSessionUser(app.db, userId) };
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out: ends the session on the server",
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.endSession(request, reply);
+      return { message: "Signed out." };
+    },
+  );
+
+  app.get(
+    "/auth/session",
+    {
+      schema: { tags: ["accounts"], summary: "Who is signed in", response: { 200: sessionSchema } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { user: request.user };
+    },
+  );
+
+  app.post(
+    "/auth/forgot-password",
+    {
+      config: perIp(5),
+      schema: {
+        tags: ["accounts"],
+        summary: "Email a password reset link (same answer whether or not the account exists)",
+        body: emailOnlySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      emailRequests.hit(request.body.email);
+      await forgotPassword(deps(), request.body.email);
+      return { message: RESET_SENT };
+    },
+  );
+
+  app.post(
+    "/auth/reset-password",
+    {
+      config: perIp(10),
+      schema: {
+        tags: ["accounts"],
+        summary: "Set a new password from a reset link; ends every session",
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body.token, request.body.password);
+      return { message: "Your password has been reset. You can sign in now." };
+    },
+  );
+
+  app.get(
+    "/auth/providers",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Which OAuth providers are configured",
+        response: { 200: authProvidersSchema },
+      },
+    },
+    async () => ({ google: oauth.enabled("google"), facebook: oauth.enabled("facebook") }),
+  );
+
+  app.get(
+    "/auth/oauth/:provider/start",
+    {
+      config: perIp(20),
+      schema: {
+        tags: ["accounts"],
+        summary: "Start Google or Facebook sign-in (redirects to the provider)",
+        params: z.object({
+          provider: z.enum(OAUTH_PROVIDERS, { message: "provider must be google or facebook" }),
+        }),
+        querystring: z.object({ returnTo: z.string().max(500).optional() }),
+        response: { 302: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      if (!oauth.enabled(provider)) {
+        throw badRequest(
+          `Sign-in with ${provider === "google" ? "Google" : "Facebook"} is not available.`,
+          undefined,
+          "provider_unavailable",
+        );
+      }
+      const { url, pending } = await oauth.start(provider, safeReturnTo(request.query.returnTo));
+      // The pending flow rides in a signed, short-lived cookie, so any instance can finish it.
+      reply.setCookie("tw_oauth", JSON.stringify(pending), {
+        path: "/auth/callback",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: app.publicUrl.startsWith("https:"),
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(url, 302);
+    },
+  );
+
+  app.patch(
+    "/me",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Change full name, username or marketing choice",
+        body: updateProfileSchema,
+        response: { 200: sessionUserSchema, ...errors },
+      },
+    },
+    async (request) => updateProfile(app.db, requireUser(request).id, request.body),
+  );
+
+  app.post(
+    "/me/password",
+    {
+      config: perIp(10),
+      schema: {
+        tags: ["accounts"],
+        summary: "Change password (needs the current one); other sessions end",
+        body: changePasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      loginAttempts.hit(user.email);
+      await changePassword(
+        app.db,
+        user.id,
+        request.body.currentPassword,
+        request.body.newPassword,
+        request.sessionTokenHash,
+      );
+      return { message: "Your password has been changed." };
+    },
+  );
+
+  app.post(
+    "/me/email",
+    {
+      config: perIp(5),
+      schema: {
+        tags: ["accounts"],
+        summary: "Change email: a link is sent to the new address",
+        body: changeEmailSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      loginAttempts.hit(user.email);
+      await requestEmailChange(deps(), user.id, request.body.email, request.body.currentPassword);
+      return { message: `We've sent a confirmation link to ${request.body.email}.` };
+    },
+  );
+};

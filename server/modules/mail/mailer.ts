@@ -1,0 +1,43 @@
+import nodemailer from "nodemailer";
+import type { Db } from "../../db/client";
+import { outboxEmails } from "../../db/schema/accounts";
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  readonly kind: "smtp" | "outbox";
+  send(email: Email): Promise<void>;
+}
+
+const FROM = "Tradewinds <no-reply@tradewinds.example>";
+
+/** Sends through an SMTP server (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
+export function smtpMailer(url: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: "smtp",
+    async send(email) {
+      await transport.sendMail({ from: FROM, ...email });
+    },
+  };
+}
+
+/**
+ * Keeps emails in the database for the dev-only /dev/outbox page, and prints each one's links to
+ * the log so a developer on the embedded default can follow a confirmation link.
+ */
+export function outboxMailer(db: Db, log: (msg: string) => void): Mailer {
+  return {
+    kind: "outbox",
+    async send(email) {
+      await db.insert(outboxEmails).values(email);
+      const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+      log(`email to ${email.to}: "${email.subject}"${links.length ? ` ${links.join(" ")}` : ""}`);
+    },
+  };
+}

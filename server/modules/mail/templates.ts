@@ -1,0 +1,67 @@
+import type { Email } from "./mailer";
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A plain, readable email with one call to action; every user-typed value is escaped. */
+function withLink(
+  to: string,
+  subject: string,
+  greeting: string,
+  lines: string[],
+  label: string,
+  url: string,
+): Email {
+  const text = [greeting, "", ...lines, "", `${label}: ${url}`, "", "The Tradewinds team"].join(
+    "\n",
+  );
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>
+<p style="font-size:12px;color:#6b7280">Or paste this link into your browser: ${escapeHtml(url)}</p>
+<p>The Tradewinds team</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function confirmEmail(to: string, name: string, url: string): Email {
+  return withLink(
+    to,
+    "Confirm your Tradewinds email address",
+    `Hi ${name},`,
+    [
+      "Welcome to Tradewinds! Please confirm your email address to start buying and selling.",
+      "This link expires in 24 hours.",
+    ],
+    "Confirm email address",
+    url,
+  );
+}
+
+export function resetPasswordEmail(to: string, name: string, url: string): Email {
+  return withLink(
+    to,
+    "Reset your Tradewinds password",
+    `Hi ${name},`,
+    [
+      "Someone asked to reset the password of your Tradewinds account. If it was not you, ignore this email.",
+      "This link expires in 1 hour and works once.",
+    ],
+    "Choose a new password",
+    url,
+  );
+}
+
+export function changeEmailEmail(to: string, name: string, url: string): Email {
+  return withLink(
+    to,
+    "Confirm your new Tradewinds email address",
+    `Hi ${name},`,
+    [
+      "Please confirm this address to make it the email of your Tradewinds account.",
+      "This link expires in 24 hours.",
+    ],
+    "Confirm new email address",
+    url,
+  );
+}

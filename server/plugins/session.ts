@@ -1,0 +1,144 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import cookie from "@fastify/cookie";
+import { and, eq, gt } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { CSRF_COOKIE, CSRF_HEADER, type SessionUser } from "../../core/contracts/accounts";
+import { sessions } from "../db/schema/accounts";
+import { users } from "../db/schema/users";
+import { AppError, unauthorized } from "../errors";
+
+export const SESSION_COOKIE = "tw_session";
+/** Remember me keeps a session this long; without it the cookie ends with the browser. */
+export const REMEMBER_ME_MS = 30 * 24 * 3600 * 1000;
+/** A browser-session cookie still needs a server-side end, for browsers that restore sessions. */
+export const BROWSER_SESSION_MS = 24 * 3600 * 1000;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, or null; set for /api and /auth requests. */
+    user: SessionUser | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    startSession(
+      reply: FastifyReply,
+      userId: string,
+      persistent: boolean,
+      previousTokenHash?: string | null,
+    ): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const newToken = () => randomBytes(32).toString("base64url");
+
+/** Throws 401 unless someone is signed in; returns them. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized("Please sign in to continue.");
+  return request.user;
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Server-side sessions in an httpOnly cookie, and the CSRF defence: a state-changing /api request
+ * must echo the `tw_csrf` cookie in the `x-csrf-token` header (double submit). Another site can
+ * make the browser send our cookies but can neither read the cookie nor set the header.
+ */
+export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: string[] }>(
+  async (app, { secret, secure, csrfExempt }) => {
+    await app.register(cookie, { secret });
+    app.decorateRequest("user", null);
+    app.decorateRequest("sessionTokenHash", null);
+
+    const baseCookie = { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
+
+    app.addHook("onRequest", async (request, reply) => {
+      const path = request.url;
+      if (!path.startsWith("/api") && !path.startsWith("/auth")) return;
+
+      const csrf = request.cookies[CSRF_COOKIE];
+      if (!csrf) {
+        // Readable by the page on purpose: it echoes the value in the header.
+        const fresh = randomBytes(24).toString("base64url");
+        reply.setCookie(CSRF_COOKIE, fresh, {
+          path: "/",
+          sameSite: "strict",
+          secure,
+          httpOnly: false,
+        });
+      }
+      if (UNSAFE_METHODS.has(request.method) && !csrfExempt.some((p) => path.startsWith(p))) {
+        const header = request.headers[CSRF_HEADER];
+        const sent = Array.isArray(header) ? header[0] : header;
+        const ok =
+          csrf !== undefined &&
+          typeof sent === "string" &&
+          sent.length === csrf.length &&
+          timingSafeEqual(Buffer.from(sent), Buffer.from(csrf));
+        if (!ok) {
+          throw new AppError(
+            403,
+            "csrf_failed",
+            "Your session has expired. Please refresh the page and try again.",
+          );
+        }
+      }
+
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const tokenHash = hashToken(token);
+      const [row] = await app.db
+        .select({
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          fullName: users.fullName,
+          role: users.role,
+          avatarUrl: users.avatarUrl,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+      if (row) {
+        request.user = row;
+        request.sessionTokenHash = tokenHash;
+      } else {
+        reply.clearCookie(SESSION_COOKIE, baseCookie);
+      }
+    });
+
+    app.decorate(
+      "startSession",
+      async (
+        reply: FastifyReply,
+        userId: string,
+        persistent: boolean,
+        previous?: string | null,
+      ) => {
+        // A new id at every sign-in, and the old one gone: no session fixation.
+        if (previous) await app.db.delete(sessions).where(eq(sessions.tokenHash, previous));
+        const token = newToken();
+        const expiresAt = new Date(Date.now() + (persistent ? REMEMBER_ME_MS : BROWSER_SESSION_MS));
+        await app.db
+          .insert(sessions)
+          .values({ tokenHash: hashToken(token), userId, persistent, expiresAt });
+        reply.setCookie(
+          SESSION_COOKIE,
+          token,
+          persistent ? { ...baseCookie, expires: expiresAt } : baseCookie,
+        );
+      },
+    );
+
+    app.decorate("endSession", async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.sessionTokenHash) {
+        await app.db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
+      }
+      reply.clearCookie(SESSION_COOKIE, baseCookie);
+    });
+  },
+  { name: "session", dependencies: ["db"] },
+);

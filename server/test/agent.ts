@@ -1,0 +1,65 @@
+import type { App } from "../app";
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/**
+ * A browser-like client for app.inject: it keeps cookies between requests and, like the web app,
+ * echoes the CSRF cookie in the x-csrf-token header on state-changing requests.
+ */
+let agents = 0;
+
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  /** Each agent is its own visitor, so per-IP rate limits count per agent as they would per person. */
+  readonly remoteAddress: string;
+  constructor(private readonly app: App) {
+    agents++;
+    this.remoteAddress = `10.${(agents >> 16) & 255}.${(agents >> 8) & 255}.${agents & 255}`;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    options: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ) {
+    if (method !== "GET" && options.csrf !== false && !this.cookies.has("tw_csrf")) {
+      await this.request("GET", "/api/auth/session");
+    }
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    if (method !== "GET" && options.csrf !== false)
+      headers["x-csrf-token"] = this.cookies.get("tw_csrf") ?? "";
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      remoteAddress: this.remoteAddress,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    for (const c of res.cookies) {
+      const expired = c.expires !== undefined && new Date(c.expires).getTime() <= Date.now();
+      if (c.value === "" || expired || c.maxAge === 0) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  get(url: string) {
+    return this.request("GET", url);
+  }
+  post(
+    url: string,
+    body?: unknown,
+    options?: { csrf?: boolean; headers?: Record<string, string> },
+  ) {
+    return this.request("POST", url, body ?? {}, options);
+  }
+  patch(url: string, body?: unknown) {
+    return this.request("PATCH", url, body ?? {});
+  }
+}
