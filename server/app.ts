@@ -7,21 +7,21 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { accountsRoutes } from "./modules/accounts/accounts.routes";
+import { OAuthClients } from "./modules/accounts/oauth";
+import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { homeRoutes } from "./modules/home/home.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
+import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
+import { outboxRoutes } from "./modules/mail/outbox.routes";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
 import { openApiPlugin } from "./plugins/openapi";
-import { webAppPlugin } from "./plugins/web-app";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { sessionPlugin } from "./plugins/session";
-import { accountsRoutes } from "./modules/accounts/accounts.routes";
-import { OAuthClients } from "./modules/accounts/oauth";
-import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
-import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
-import { outboxRoutes } from "./modules/mail/outbox.routes";
+import { webAppPlugin } from "./plugins/web-app";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CONDITION_FILTERS, CONDITION_VALUES, LISTING_KINDS, normalizeKind } from "../listing";
 import { MAX_SEARCH_LENGTH } from "../limits";
+import { CONDITION_FILTERS, CONDITION_VALUES, LISTING_KINDS, normalizeKind } from "../listing";
 import { pageOf, paginationQuery } from "./common";
 
 // ---------- categories and territories ----------

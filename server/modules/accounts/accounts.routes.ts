@@ -17,8 +17,8 @@ import {
 } from "../../../core/contracts/accounts";
 import { apiErrorSchema } from "../../../core/errors";
 import { badRequest } from "../../errors";
-import { requireUser } from "../../plugins/session";
 import { AttemptLimiter } from "../../plugins/rate-limit";
+import { requireUser } from "../../plugins/session";
 import {
   type AccountsDeps,
   authenticate,
@@ -27,9 +27,9 @@ import {
   confirmToken,
   forgotPassword,
   getSessionUser,
+  RESET_SENT,
   register,
   requestEmailChange,
-  RESET_SENT,
   resendConfirmation,
   resetPassword,
   updateProfile,

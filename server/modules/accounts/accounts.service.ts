@@ -9,10 +9,10 @@ import type { Db } from "../../db/client";
 import { emailTokens, oauthAccounts, sessions } from "../../db/schema/accounts";
 import { users } from "../../db/schema/users";
 import { AppError, badRequest, conflict } from "../../errors";
+import { hashToken, newToken } from "../../plugins/session";
 import type { Mailer } from "../mail/mailer";
 import { changeEmailEmail, confirmEmail, resetPasswordEmail } from "../mail/templates";
 import { hashPassword, verifyPassword } from "./password";
-import { hashToken, newToken } from "../../plugins/session";
 
 export interface AccountsDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CategoryDetail, CategoryNode, Territory } from "../../../core/contracts/browse";
 import type { Db } from "../../db/client";
-import { categories, territories } from "../../db/schema/catalog";
 import { rows } from "../../db/rows";
+import { categories, territories } from "../../db/schema/catalog";
 import { notFound } from "../../errors";
 import { activeListingCondition } from "../listings/listing-visibility";
 
