@@ -43,9 +43,12 @@ export const webAppPlugin = fp<WebAppOptions>(
         },
       });
     }
-    const indexHtml = hasClient ? fs.readFileSync(indexPath, "utf8") : null;
+    // Read per request outside production, so a rebuilt app is served without a restart.
+    const cachedIndex = hasClient ? fs.readFileSync(indexPath, "utf8") : null;
+    const readIndex = () => (app.config.isProduction ? cachedIndex : fs.readFileSync(indexPath, "utf8"));
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+      const indexHtml = hasClient ? readIndex() : null;
       if (!indexHtml) {
         return reply
           .status(404)

@@ -1,0 +1,14 @@
+import { Outlet, ScrollRestoration } from "react-router";
+import { SiteLayout } from "../components/layouts/site-layout";
+import { useCategories } from "../features/catalog/api/get-categories";
+
+/** Feeds the shared layout with the category tree (nav bar and mega-menu). */
+export function RootLayout() {
+  const categories = useCategories();
+  return (
+    <SiteLayout categories={categories.data?.items ?? []}>
+      <ScrollRestoration />
+      <Outlet />
+    </SiteLayout>
+  );
+}

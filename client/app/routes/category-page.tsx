@@ -1,0 +1,53 @@
+import { useEffect } from "react";
+import { useNavigate, useParams } from "react-router";
+import { ErrorState } from "../../components/ui/error-state";
+import { PageTitle } from "../../components/ui/page-title";
+import { Spinner } from "../../components/ui/spinner";
+import { useCategory } from "../../features/catalog/api/get-category";
+import { CategoryHeader } from "../../features/catalog/components/category-header";
+import { SubcategoryList } from "../../features/catalog/components/subcategory-list";
+import { CategoryListings } from "../../features/listings/components/category-listings";
+import { isNotFoundError } from "../../lib/api-client";
+
+/** /category/:slug and /category/:slug/:sub. An unknown category goes to /404. */
+export function CategoryPage() {
+  const { slug = "", sub } = useParams();
+  const target = sub ?? slug;
+  const navigate = useNavigate();
+  const category = useCategory(target);
+  const data = category.data;
+  const current = data && data.slug === target ? data : undefined;
+  // /category/fashion/phones is no page: the subcategory must belong to the category.
+  const misplaced =
+    current !== undefined && (sub ? current.parent?.slug !== slug : current.parent !== null);
+  const notFound = isNotFoundError(category.error, true) || misplaced;
+
+  useEffect(() => {
+    if (notFound) navigate("/404", { replace: true });
+  }, [notFound, navigate]);
+
+  if (notFound) return null;
+  if (!data) {
+    return category.isError ? (
+      <div className="mx-auto max-w-7xl px-4 py-8">
+        <ErrorState
+          message="We couldn't load this category."
+          onRetry={() => void category.refetch()}
+        />
+      </div>
+    ) : (
+      <Spinner label="Loading category..." />
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
+      <PageTitle title={data.name} />
+      <CategoryHeader category={data} />
+      <CategoryListings
+        categorySlug={target}
+        categorySection={<SubcategoryList category={data} />}
+      />
+    </div>
+  );
+}

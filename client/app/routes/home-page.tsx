@@ -1,0 +1,95 @@
+import { useSearchParams } from "react-router";
+import type { ListingCard as ListingCardData } from "../../../core/contracts/browse";
+import { ErrorState } from "../../components/ui/error-state";
+import { PageTitle } from "../../components/ui/page-title";
+import { CardSkeletons } from "../../components/ui/skeleton";
+import { useCategories } from "../../features/catalog/api/get-categories";
+import { useTerritories } from "../../features/catalog/api/get-territories";
+import { useHome } from "../../features/home/api/get-home";
+import { DailyPicks } from "../../features/home/components/daily-picks";
+import { HomeHero } from "../../features/home/components/home-hero";
+import { HomeSection } from "../../features/home/components/home-section";
+import { PopularCategories } from "../../features/home/components/popular-categories";
+import { StartSellingBanner } from "../../features/home/components/start-selling-banner";
+import { ListingCard } from "../../features/listings/components/listing-card";
+import { ListingGrid } from "../../features/listings/components/listing-grid";
+import { cn } from "../../lib/cn";
+
+function CardRow({ listings, dimmed }: { listings: ListingCardData[]; dimmed: boolean }) {
+  if (listings.length === 0) {
+    return <p className="text-slate-700">No listings here yet. Check back soon.</p>;
+  }
+  return (
+    <ListingGrid className={cn(dimmed && "opacity-60")}>
+      {listings.map((listing) => (
+        <li key={listing.id}>
+          <ListingCard listing={listing} />
+        </li>
+      ))}
+    </ListingGrid>
+  );
+}
+
+export function HomePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const territory = searchParams.get("territory") ?? "";
+  const territories = useTerritories();
+  const categories = useCategories();
+  const home = useHome(territory || undefined);
+
+  const sections = [
+    { id: "featured-deals", title: "Featured Deals", href: "/deals", items: home.data?.featured },
+    { id: "trending-now", title: "Trending Now", href: "/trending", items: home.data?.trending },
+    { id: "ending-soon", title: "Ending Soon", href: "/ending-soon", items: home.data?.endingSoon },
+  ];
+
+  return (
+    <>
+      <PageTitle />
+      <HomeHero
+        territories={territories.data ?? []}
+        territory={territory}
+        onTerritoryChange={(slug) =>
+          setSearchParams(slug ? { territory: slug } : {}, {
+            replace: true,
+            preventScrollReset: true,
+          })
+        }
+      />
+      <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-10">
+        <PopularCategories categories={categories.data?.items ?? []} />
+        {home.isError && !home.data ? (
+          <ErrorState
+            message="We couldn't load today's listings."
+            onRetry={() => void home.refetch()}
+          />
+        ) : (
+          <>
+            {sections.map((section) => (
+              <HomeSection
+                key={section.id}
+                id={section.id}
+                title={section.title}
+                viewAllHref={section.href}
+              >
+                {section.items ? (
+                  <CardRow listings={section.items} dimmed={home.isPlaceholderData} />
+                ) : (
+                  <CardSkeletons count={4} />
+                )}
+              </HomeSection>
+            ))}
+            <HomeSection id="daily-picks" title="Daily Picks">
+              {home.data ? (
+                <DailyPicks listings={home.data.dailyPicks} />
+              ) : (
+                <CardSkeletons count={6} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" />
+              )}
+            </HomeSection>
+          </>
+        )}
+        <StartSellingBanner />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundScreen } from "../../components/not-found-screen";
+
+export function NotFoundPage() {
+  return <NotFoundScreen />;
+}

@@ -1,0 +1,47 @@
+import { Sailboat, ShoppingCart, Tag } from "lucide-react";
+import { Link } from "react-router";
+import type { CategoryNode } from "../../../core/contracts/browse";
+import { CategoryNav } from "./category-nav";
+import { SearchBox } from "./search-box";
+import { TopStrip } from "./top-strip";
+import { WatchlistMenu } from "./watchlist-menu";
+
+export function SiteHeader({ categories }: { categories: CategoryNode[] }) {
+  return (
+    <header className="relative z-30 shadow-sm">
+      <TopStrip />
+      <div className="border-b border-sand-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">
+          <Link
+            to="/"
+            className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-800"
+          >
+            <Sailboat aria-hidden="true" className="size-7 text-coral-700" />
+            Tradewinds
+          </Link>
+          <div className="order-last w-full md:order-none md:w-auto md:flex-1">
+            <SearchBox />
+          </div>
+          <div className="ml-auto flex items-center gap-1 md:ml-0">
+            <WatchlistMenu />
+            <Link
+              to="/sell"
+              className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-800 hover:bg-brand-50 sm:px-3"
+            >
+              <Tag aria-hidden="true" className="size-5 sm:hidden" />
+              <span className="sr-only sm:not-sr-only">Sell</span>
+            </Link>
+            <Link
+              to="/cart"
+              aria-label="Cart"
+              className="inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-brand-50"
+            >
+              <ShoppingCart aria-hidden="true" className="size-6" />
+            </Link>
+          </div>
+        </div>
+      </div>
+      <CategoryNav categories={categories} />
+    </header>
+  );
+}

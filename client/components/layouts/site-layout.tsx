@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import type { CategoryNode } from "../../../core/contracts/browse";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/** Skip link, header with navigation, the page, footer. */
+export function SiteLayout({
+  categories,
+  children,
+}: {
+  categories: CategoryNode[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <SiteHeader categories={categories} />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from "@tanstack/react-query";
+import { type CategoryTree, categoryTreeSchema } from "../../../../core/contracts/browse";
+import { apiGet } from "../../../lib/api-client";
+
+export const categoriesQueryKey = ["categories"] as const;
+
+export function getCategories(signal?: AbortSignal): Promise<CategoryTree> {
+  return apiGet("/api/categories", categoryTreeSchema, { signal });
+}
+
+/** The whole category tree; it rarely changes, so it stays fresh for ten minutes. */
+export function useCategories() {
+  return useQuery({
+    queryKey: categoriesQueryKey,
+    queryFn: ({ signal }) => getCategories(signal),
+    staleTime: 10 * 60_000,
+  });
+}

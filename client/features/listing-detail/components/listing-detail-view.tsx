@@ -1,0 +1,128 @@
+import { ArrowLeft } from "lucide-react";
+import type { ListingDetail } from "../../../../core/contracts/browse";
+import { conditionLabel } from "../../../../core/listing";
+import { Breadcrumb, type Crumb } from "../../../components/ui/breadcrumb";
+import { Button } from "../../../components/ui/button";
+import { useGoBack } from "../../../lib/use-go-back";
+import { AuctionPanel } from "./auction-panel";
+import { BidHistory } from "./bid-history";
+import { FixedPricePanel } from "./fixed-price-panel";
+import { ListingGallery } from "./listing-gallery";
+import { ListingMeta } from "./listing-meta";
+import { SellerCard } from "./seller-card";
+import { ShareButton } from "./share-button";
+import { ShippingNote } from "./shipping-note";
+import { WatchButton } from "./watch-button";
+
+function Facts({ listing }: { listing: ListingDetail }) {
+  const rows: [string, string][] = [
+    [
+      "Category",
+      listing.subcategory
+        ? `${listing.category.name} › ${listing.subcategory.name}`
+        : listing.category.name,
+    ],
+    ["Condition", conditionLabel(listing.condition)],
+    ["Quantity available", String(listing.quantity)],
+    ["Location", listing.territory.name],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-slate-700">{term}</dt>
+          <dd className="font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The whole listing page: gallery, facts, the buying panel, history, shipping and seller. */
+export function ListingDetailView({ listing }: { listing: ListingDetail }) {
+  const goBack = useGoBack("/listings");
+  const crumbs: Crumb[] = [
+    { label: "Home", to: "/" },
+    { label: listing.category.name, to: `/category/${listing.category.slug}` },
+  ];
+  if (listing.subcategory) {
+    crumbs.push({
+      label: listing.subcategory.name,
+      to: `/category/${listing.category.slug}/${listing.subcategory.slug}`,
+    });
+  }
+  const specifications = Object.entries(listing.specifications);
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
+      <ListingMeta listing={listing} />
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button variant="ghost" size="sm" onClick={goBack}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Button>
+        <Breadcrumb items={crumbs} />
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
+        <ListingGallery images={listing.images} title={listing.title} />
+
+        <div className="flex flex-col gap-5 lg:row-span-2">
+          <div className="flex flex-col gap-2">
+            <h1 className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">
+              {listing.title}
+            </h1>
+            <p className="text-slate-700">
+              Seller:{" "}
+              <span className="font-semibold text-slate-900">
+                {listing.seller.username || "Unknown"}
+              </span>
+            </p>
+          </div>
+          <Facts listing={listing} />
+          {listing.kind === "auction" && listing.auction ? (
+            <>
+              <AuctionPanel listing={listing} auction={listing.auction} />
+              <BidHistory listingId={listing.id} />
+            </>
+          ) : (
+            <FixedPricePanel listing={listing} />
+          )}
+          <div className="flex flex-wrap gap-2">
+            <WatchButton />
+            <ShareButton title={listing.title} />
+          </div>
+          <ShippingNote listing={listing} />
+          <SellerCard seller={listing.seller} />
+        </div>
+
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="description" className="flex flex-col gap-3">
+            <h2 id="description" className="text-xl font-semibold text-slate-900">
+              Description
+            </h2>
+            <p className="whitespace-pre-line text-slate-800">{listing.description}</p>
+          </section>
+          {specifications.length > 0 && (
+            <section aria-labelledby="specifications" className="flex flex-col gap-3">
+              <h2 id="specifications" className="text-xl font-semibold text-slate-900">
+                Specifications
+              </h2>
+              <dl className="divide-y divide-sand-200 overflow-hidden rounded-xl border border-sand-200 bg-white">
+                {specifications.map(([name, value]) => (
+                  <div
+                    key={name}
+                    className="grid grid-cols-[minmax(8rem,1fr)_2fr] gap-4 px-4 py-2.5 text-sm"
+                  >
+                    <dt className="text-slate-700">{name}</dt>
+                    <dd className="text-slate-900">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

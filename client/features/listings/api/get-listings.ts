@@ -1,0 +1,25 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import {
+  type ListingPage,
+  type ListingQuery,
+  listingPageSchema,
+} from "../../../../core/contracts/browse";
+import { apiGet } from "../../../lib/api-client";
+
+/** What a page may ask of GET /api/listings; the server fills in the defaults. */
+export type ListingParams = Partial<ListingQuery>;
+
+export const listingsQueryKey = (params: ListingParams) => ["listings", params] as const;
+
+export function getListings(params: ListingParams, signal?: AbortSignal): Promise<ListingPage> {
+  return apiGet("/api/listings", listingPageSchema, { query: params, signal });
+}
+
+/** A page of listings; the previous page stays on screen while the next one loads. */
+export function useListings(params: ListingParams) {
+  return useQuery({
+    queryKey: listingsQueryKey(params),
+    queryFn: ({ signal }) => getListings(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,227 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { parseMoneyToCents } from "../../../../core/money";
+import { Button } from "../../../components/ui/button";
+import type { CategoryFilters, ConditionFilter, FilterUpdate } from "../hooks/use-category-filters";
+
+const CONDITION_OPTIONS: { value: ConditionFilter; label: string }[] = [
+  { value: "new", label: "New" },
+  { value: "used", label: "Used" },
+  { value: "not_specified", label: "Not Specified" },
+];
+
+function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  // The URL is the truth, but it updates a moment after the click: show the tick at once.
+  const [shown, setShown] = useState(checked);
+  useEffect(() => setShown(checked), [checked]);
+  return (
+    <label className="flex cursor-pointer items-center gap-2 py-1 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        checked={shown}
+        onChange={(event) => {
+          setShown(event.target.checked);
+          onChange(event.target.checked);
+        }}
+        className="size-4 accent-brand-700"
+      />
+      {label}
+    </label>
+  );
+}
+
+function PriceFilter({
+  minPrice,
+  maxPrice,
+  onApply,
+}: {
+  minPrice: string;
+  maxPrice: string;
+  onApply: (min: string, max: string) => void;
+}) {
+  const [min, setMin] = useState(minPrice);
+  const [max, setMax] = useState(maxPrice);
+  const [error, setError] = useState<string | null>(null);
+  const minId = useId();
+  const maxId = useId();
+  const errorId = useId();
+
+  // The URL is the truth: follow it when it changes from elsewhere (back button, clear all).
+  useEffect(() => {
+    setMin(minPrice);
+    setMax(maxPrice);
+    setError(null);
+  }, [minPrice, maxPrice]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minCents = min.trim() ? parseMoneyToCents(min) : null;
+    const maxCents = max.trim() ? parseMoneyToCents(max) : null;
+    if ((min.trim() && minCents === null) || (max.trim() && maxCents === null)) {
+      setError("Enter prices as amounts in dollars, like 25 or 19.99.");
+      return;
+    }
+    if (minCents !== null && maxCents !== null && minCents > maxCents) {
+      setError("Min price must not be above max price.");
+      return;
+    }
+    setError(null);
+    onApply(min.trim(), max.trim());
+  };
+
+  const inputClass =
+    "h-10 w-full rounded-lg border border-slate-400 bg-white pr-2 pl-6 text-sm text-slate-900";
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset>
+        <legend className="mb-2 font-semibold text-slate-900">Price</legend>
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <label htmlFor={minId} className="mb-1 block text-sm text-slate-800">
+              Min price
+            </label>
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute top-1/2 left-2.5 -translate-y-1/2 text-sm text-slate-600"
+              >
+                $
+              </span>
+              <input
+                id={minId}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={min}
+                onChange={(event) => setMin(event.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                className={inputClass}
+              />
+            </div>
+          </div>
+          <div className="flex-1">
+            <label htmlFor={maxId} className="mb-1 block text-sm text-slate-800">
+              Max price
+            </label>
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute top-1/2 left-2.5 -translate-y-1/2 text-sm text-slate-600"
+              >
+                $
+              </span>
+              <input
+                id={maxId}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={max}
+                onChange={(event) => setMax(event.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                className={inputClass}
+              />
+            </div>
+          </div>
+        </div>
+        {error && (
+          <p id={errorId} role="alert" className="mt-2 text-sm text-coral-800">
+            {error}
+          </p>
+        )}
+        <Button type="submit" variant="outline" size="sm" className="mt-3 w-full">
+          Apply
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
+
+/** The side panel: a category section from the page, then price, condition and delivery. */
+export function ListingFilterPanel({
+  id,
+  filters,
+  onChange,
+  categorySection,
+  activeCount,
+}: {
+  id: string;
+  filters: CategoryFilters;
+  onChange: (update: FilterUpdate) => void;
+  categorySection?: ReactNode;
+  activeCount: number;
+}) {
+  const toggleCondition = (value: ConditionFilter, checked: boolean) => {
+    const next = checked
+      ? [...filters.conditions, value]
+      : filters.conditions.filter((c) => c !== value);
+    onChange({ condition: next });
+  };
+
+  return (
+    <aside
+      id={id}
+      aria-label="Filters"
+      className="flex flex-col gap-6 rounded-xl border border-sand-200 bg-white p-4 shadow-sm"
+    >
+      {categorySection}
+      <PriceFilter
+        minPrice={filters.minPrice}
+        maxPrice={filters.maxPrice}
+        onApply={(min, max) => onChange({ minPrice: min || null, maxPrice: max || null })}
+      />
+      <fieldset>
+        <legend className="mb-1 font-semibold text-slate-900">Condition</legend>
+        {CONDITION_OPTIONS.map((option) => (
+          <Checkbox
+            key={option.value}
+            label={option.label}
+            checked={filters.conditions.includes(option.value)}
+            onChange={(checked) => toggleCondition(option.value, checked)}
+          />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-1 font-semibold text-slate-900">Delivery Options</legend>
+        <Checkbox
+          label="Free Shipping"
+          checked={filters.freeShipping}
+          onChange={(checked) => onChange({ freeShipping: checked ? "true" : null })}
+        />
+        <Checkbox
+          label="Local Pickup"
+          checked={filters.localPickup}
+          onChange={(checked) => onChange({ localPickup: checked ? "true" : null })}
+        />
+      </fieldset>
+      {activeCount > 0 && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() =>
+            onChange({
+              minPrice: null,
+              maxPrice: null,
+              condition: null,
+              freeShipping: null,
+              localPickup: null,
+            })
+          }
+        >
+          Clear all filters
+        </Button>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,88 @@
+import { Star } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+import type { ListingCard as ListingCardData } from "../../../../core/contracts/browse";
+import { isLowStock } from "../../../../core/listing";
+import { formatMoney } from "../../../../core/money";
+import { cn } from "../../../lib/cn";
+import { formatRating, pluralize } from "../../../lib/format";
+import type { ResultsView } from "../hooks/use-category-filters";
+import { ListingImage } from "./listing-image";
+
+/** The category page's card: links to /products/{id}; list layout adds description and stock. */
+export function ProductCard({
+  listing,
+  layout = "grid",
+}: {
+  listing: ListingCardData;
+  layout?: ResultsView;
+}) {
+  const titleId = useId();
+  const href = `/products/${listing.id}`;
+  const fixedPrice = listing.kind === "fixed_price";
+  const lowStock = fixedPrice && isLowStock(listing.quantity);
+  const outOfStock = fixedPrice && listing.quantity <= 0;
+  const kindText =
+    listing.kind === "auction" && listing.auction
+      ? `Auction · ${pluralize(listing.auction.bidCount, "bid")}`
+      : "Buy It Now";
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={cn(
+        "group relative flex h-full overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm transition-shadow hover:shadow-md",
+        layout === "grid" ? "flex-col" : "flex-row",
+      )}
+    >
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className={cn("block shrink-0", layout === "list" && "w-28 sm:w-48")}
+      >
+        <ListingImage
+          image={listing.image}
+          alt={listing.title}
+          className={cn("w-full", layout === "grid" ? "aspect-square" : "aspect-square h-full")}
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <h2 id={titleId} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
+          <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
+            {listing.title}
+          </Link>
+        </h2>
+        {layout === "list" && (
+          <p className="line-clamp-2 text-sm text-slate-700">{listing.description}</p>
+        )}
+        <p className="text-lg font-bold text-slate-900">{formatMoney(listing.displayPriceCents)}</p>
+        <p className="text-xs text-slate-700">{kindText}</p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-slate-700">
+          <span className="inline-flex items-center gap-1">
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            <span>
+              <span className="sr-only">Seller rating: </span>
+              {formatRating(listing.seller.rating)}
+            </span>
+          </span>
+          <span aria-hidden="true">·</span>
+          <span className="truncate">{listing.seller.username || "Unknown"}</span>
+        </p>
+        {layout === "grid" && lowStock && (
+          <p className="text-sm font-semibold text-coral-800">Only {listing.quantity} left</p>
+        )}
+        {layout === "list" && fixedPrice && (
+          <p className="flex flex-wrap gap-2 text-sm">
+            {outOfStock ? (
+              <span className="font-semibold text-slate-800">Out of stock</span>
+            ) : (
+              <span className="text-slate-700">{listing.quantity} available</span>
+            )}
+            {lowStock && <span className="font-semibold text-coral-800">Almost gone</span>}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

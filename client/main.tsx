@@ -1,0 +1,28 @@
+import "./styles.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { Providers } from "./app/providers";
+import { router } from "./app/router";
+import { AppErrorBoundary } from "./components/app-error-boundary";
+
+// The server writes Open Graph tags for the first page it serves (for link previews); from here on
+// each page renders its own, so the static ones would only go stale on the next navigation.
+for (const tag of document.head.querySelectorAll(
+  'meta[property^="og:"], meta[property^="product:"], meta[name="twitter:card"]',
+)) {
+  tag.remove();
+}
+
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <AppErrorBoundary>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </AppErrorBoundary>
+  </StrictMode>,
+);
