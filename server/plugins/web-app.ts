@@ -34,7 +34,6 @@ export const webAppPlugin = fp<WebAppOptions>(
         root: clientDist,
         prefix: "/",
         index: false,
-        wildcard: false,
         // Vite fingerprints everything under assets/, so those may be cached for good.
         setHeaders(reply, filePath) {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -63,10 +62,17 @@ export const webAppPlugin = fp<WebAppOptions>(
       return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
     }
 
+    // The static plugin would answer the root folder with 403; the home page is the app.
+    app.get("/", { schema: { hide: true } }, sendPage);
+
     app.setNotFoundHandler(async (request, reply) => {
       const url = request.url;
+      const pathname = url.split("?")[0] ?? url;
+      // A missing script or picture must be a 404, not the app's HTML under a .js name.
+      const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
       const wantsPage =
         (request.method === "GET" || request.method === "HEAD") &&
+        !isFile &&
         !url.startsWith("/api/") &&
         url !== "/api" &&
         !url.startsWith("/uploads/");
