@@ -1,4 +1,5 @@
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import {
   serializerCompiler,
@@ -16,11 +17,13 @@ import { homeRoutes } from "./modules/home/home.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
+import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { sessionPlugin } from "./plugins/session";
+import { diskStorage, type Storage } from "./plugins/storage";
 import { webAppPlugin } from "./plugins/web-app";
 
 declare module "fastify" {
@@ -29,6 +32,7 @@ declare module "fastify" {
     /** The address people reach the site at, for links in emails and share tags. */
     publicUrl: string;
     mailer: Mailer;
+    storage: Storage;
   }
 }
 
@@ -79,6 +83,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
         ? smtpMailer(config.smtpUrl)
         : outboxMailer(database.db, (msg) => app.log.info(msg))),
   );
+  app.decorate("storage", diskStorage(config.uploadsDir));
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, {
     secret: config.sessionSecret,

@@ -44,7 +44,8 @@ export const webAppPlugin = fp<WebAppOptions>(
     }
     // Read per request outside production, so a rebuilt app is served without a restart.
     const cachedIndex = hasClient ? fs.readFileSync(indexPath, "utf8") : null;
-    const readIndex = () => (app.config.isProduction ? cachedIndex : fs.readFileSync(indexPath, "utf8"));
+    const readIndex = () =>
+      app.config.isProduction ? cachedIndex : fs.readFileSync(indexPath, "utf8");
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
       const indexHtml = hasClient ? readIndex() : null;

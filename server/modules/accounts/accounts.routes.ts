@@ -16,7 +16,7 @@ import {
   updateProfileSchema,
 } from "../../../core/contracts/accounts";
 import { apiErrorSchema } from "../../../core/errors";
-import { badRequest } from "../../errors";
+import { AppError, badRequest } from "../../errors";
 import { AttemptLimiter } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
 import {
@@ -32,6 +32,7 @@ import {
   requestEmailChange,
   resendConfirmation,
   resetPassword,
+  setAvatar,
   updateProfile,
 } from "./accounts.service";
 import type { OAuthClients } from "./oauth";
@@ -282,6 +283,32 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
         request.sessionTokenHash,
       );
       return { message: "Your password has been changed." };
+    },
+  );
+
+  app.post(
+    "/me/avatar",
+    {
+      config: perIp(20),
+      schema: {
+        tags: ["accounts"],
+        summary: "Upload an avatar (multipart field `file`, an image of at most 10 MB)",
+        consumes: ["multipart/form-data"],
+        response: { 200: sessionUserSchema, ...errors, 413: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const file = await request.file().catch(() => undefined);
+      if (!file)
+        throw badRequest("Please choose an image file.", { file: "Please choose an image file." });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch {
+        throw new AppError(413, "image_too_large", "Images must be at most 10 MB.");
+      }
+      return setAvatar(app.db, app.storage, user.id, data);
     },
   );
 

@@ -10,8 +10,10 @@ import { emailTokens, oauthAccounts, sessions } from "../../db/schema/accounts";
 import { users } from "../../db/schema/users";
 import { AppError, badRequest, conflict } from "../../errors";
 import { hashToken, newToken } from "../../plugins/session";
+import type { Storage } from "../../plugins/storage";
 import type { Mailer } from "../mail/mailer";
 import { changeEmailEmail, confirmEmail, resetPasswordEmail } from "../mail/templates";
+import { avatarFrom } from "../uploads/image-processing";
 import { hashPassword, verifyPassword } from "./password";
 
 export interface AccountsDeps {
@@ -402,4 +404,27 @@ export async function oauthSignIn(db: Db, identity: OAuthIdentity): Promise<stri
       .values({ provider: identity.provider, providerUserId: identity.subject, userId });
     return userId;
   });
+}
+
+/** Stores a new avatar (validated and re-encoded) and drops the old file. */
+export async function setAvatar(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  data: Buffer,
+): Promise<SessionUser> {
+  const webp = await avatarFrom(data);
+  const key = `avatars/${userId}-${newToken().slice(0, 12)}.webp`;
+  const { url } = await storage.put(key, webp, "image/webp");
+  const [before] = await db
+    .select({ avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, userId));
+  await db.update(users).set({ avatarUrl: url }).where(eq(users.id, userId));
+  if (before?.avatarUrl?.startsWith("/uploads/avatars/")) {
+    await storage.delete(before.avatarUrl.slice("/uploads/".length)).catch(() => undefined);
+  }
+  const user = await getSessionUser(db, userId);
+  if (!user) throw new AppError(401, "unauthorized", "Please sign in to continue.");
+  return user;
 }
