@@ -24,3 +24,129 @@ export function minNextBidCents(
   if (auction.currentBidCents === null) return auction.startPriceCents;
   return auction.currentBidCents + incrementFor(auction.currentBidCents, bands);
 }
+
+/** What the engine knows of an auction before a bid. */
+export interface AuctionBook {
+  startPriceCents: number;
+  reservePriceCents: number | null;
+  currentBidCents: number | null;
+  leaderId: string | null;
+  /** The leader's proxy maximum (hidden). */
+  leaderMaxCents: number | null;
+}
+
+export interface IncomingBid {
+  bidderId: string;
+  /** The bid typed in; it must reach the minimum next bid. */
+  amountCents: number;
+  /** An optional higher maximum the system may bid up to. */
+  maxAmountCents?: number | null;
+}
+
+/** A bid that appears in the visible history, in order. */
+export interface VisibleBid {
+  bidderId: string;
+  amountCents: number;
+  maxAmountCents: number | null;
+}
+
+export type BidDecision =
+  | { ok: false; reason: "too_low"; minimumCents: number }
+  | { ok: false; reason: "max_below_amount" }
+  | {
+      ok: true;
+      book: AuctionBook;
+      /** Visible bids to record, oldest first (a proxy's automatic bid, then the new price). */
+      visible: VisibleBid[];
+      /** The leader before this bid, when this bid took the lead from them. */
+      outbidId: string | null;
+    };
+
+/** The price a leader with `leaderMax` pays against a second maximum, lifted to a met reserve. */
+function priceFor(
+  book: AuctionBook,
+  leaderMax: number,
+  secondMax: number | null,
+  bands: readonly IncrementBand[],
+) {
+  let price =
+    secondMax === null
+      ? book.startPriceCents
+      : Math.min(leaderMax, secondMax + incrementFor(secondMax, bands));
+  // A reserve the leader's maximum covers is met at once, as auction sites do.
+  if (book.reservePriceCents !== null && leaderMax >= book.reservePriceCents) {
+    price = Math.max(price, book.reservePriceCents);
+  }
+  return Math.max(price, book.startPriceCents);
+}
+
+/**
+ * Proxy bidding, one bid at a time. Everyone's bid is a maximum; the visible price is the
+ * second-highest maximum plus one increment, capped at the leader's maximum; an equal maximum loses
+ * to the earlier one; a leader raising their own maximum does not move the price.
+ */
+export function decideBid(
+  book: AuctionBook,
+  bid: IncomingBid,
+  bands: readonly IncrementBand[],
+): BidDecision {
+  const max = bid.maxAmountCents ?? bid.amountCents;
+  if (max < bid.amountCents) return { ok: false, reason: "max_below_amount" };
+  const minimumCents = minNextBidCents(book, bands);
+
+  if (book.leaderId === bid.bidderId && book.leaderMaxCents !== null) {
+    if (max <= book.leaderMaxCents)
+      return { ok: false, reason: "too_low", minimumCents: book.leaderMaxCents + 1 };
+    const current = book.currentBidCents ?? book.startPriceCents;
+    // Only a reserve the new maximum now covers can move the price.
+    const price =
+      book.reservePriceCents !== null && max >= book.reservePriceCents
+        ? Math.max(current, book.reservePriceCents)
+        : current;
+    const moved = price !== current;
+    return {
+      ok: true,
+      book: { ...book, leaderMaxCents: max, currentBidCents: price },
+      visible: moved ? [{ bidderId: bid.bidderId, amountCents: price, maxAmountCents: max }] : [],
+      outbidId: null,
+    };
+  }
+
+  if (bid.amountCents < minimumCents) return { ok: false, reason: "too_low", minimumCents };
+
+  if (book.leaderId === null || book.leaderMaxCents === null) {
+    const price = priceFor(book, max, null, bands);
+    return {
+      ok: true,
+      book: { ...book, leaderId: bid.bidderId, leaderMaxCents: max, currentBidCents: price },
+      visible: [{ bidderId: bid.bidderId, amountCents: price, maxAmountCents: max }],
+      outbidId: null,
+    };
+  }
+
+  const previous = { id: book.leaderId, max: book.leaderMaxCents };
+  if (max > previous.max) {
+    // One visible step: recording the old leader's proxy at its maximum would show a step
+    // smaller than the increment, and the new price already tells that story.
+    const price = priceFor(book, max, previous.max, bands);
+    return {
+      ok: true,
+      book: { ...book, leaderId: bid.bidderId, leaderMaxCents: max, currentBidCents: price },
+      visible: [{ bidderId: bid.bidderId, amountCents: price, maxAmountCents: max }],
+      outbidId: previous.id,
+    };
+  }
+  // The leader's proxy answers: the challenger's maximum shows, then the leader's reply above it.
+  const price = priceFor(book, previous.max, max, bands);
+  return {
+    ok: true,
+    book: { ...book, currentBidCents: price },
+    visible: [
+      { bidderId: bid.bidderId, amountCents: max, maxAmountCents: max },
+      ...(price > max
+        ? [{ bidderId: previous.id, amountCents: price, maxAmountCents: previous.max }]
+        : []),
+    ],
+    outbidId: null,
+  };
+}

@@ -22,3 +22,8 @@ export function parseMoneyToCents(input: string): number | null {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
   return Number.isSafeInteger(cents) ? cents : null;
 }
+
+/** Tax on a subtotal at the marketplace rate (10 percent), rounded half up to the cent. */
+export function taxCents(subtotalCents: number, ratePercent = 10): number {
+  return Math.round((subtotalCents * ratePercent) / 100);
+}

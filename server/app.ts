@@ -11,6 +11,7 @@ import type { Database } from "./db/client";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
+import { biddingRoutes } from "./modules/bidding/bidding.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { homeRoutes } from "./modules/home/home.routes";
@@ -20,6 +21,7 @@ import { outboxRoutes } from "./modules/mail/outbox.routes";
 import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
+import { livePlugin } from "./plugins/live";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { sessionPlugin } from "./plugins/session";
@@ -102,10 +104,12 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(listingsRoutes);
       await api.register(homeRoutes);
       await api.register(accountsRoutes, { oauth });
+      await api.register(biddingRoutes);
       if (!config.isProduction) await api.register(outboxRoutes);
     },
     { prefix: "/api" },
   );
+  await app.register(livePlugin);
   await app.register(oauthCallbackRoutes, { oauth });
   await app.register(webAppPlugin, {
     clientDist: config.clientDist,

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDatabase } from "./db/seed";
+import { startSettlementWorker } from "./jobs/auction-settlement";
 
 /** The process: read config, open and migrate the database, seed an empty one, listen, and stop cleanly. */
 async function main() {
@@ -20,12 +21,20 @@ async function main() {
   });
   if (seeded.seeded) app.log.info("demo data created");
 
+  const stopSettlement = startSettlementWorker({
+    db: database.db,
+    mailer: app.mailer,
+    publicUrl: config.publicUrl,
+    log: (err, msg) => app.log.error({ err }, msg),
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
     try {
+      await stopSettlement();
       await app.close();
       await database.close();
       process.exit(0);

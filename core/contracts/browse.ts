@@ -171,6 +171,8 @@ export const auctionStateSchema = z.object({
   hasReserve: z.boolean(),
   /** Offered only until the first bid. */
   buyItNowPriceCents: z.number().int().nullable(),
+  /** Who leads now; the page says "You're the highest bidder" when it is the viewer. */
+  leaderId: z.string().nullable(),
 });
 export type AuctionState = z.infer<typeof auctionStateSchema>;
 
@@ -205,6 +207,10 @@ export type ListingPage = z.infer<typeof listingPageSchema>;
 
 export const listingDetailSchema = listingCardSchema.omit({ image: true }).extend({
   images: z.array(listingImageSchema),
+  /** The signed-in viewer's standing on an auction; null for visitors and fixed-price listings. */
+  viewer: z
+    .object({ hasBid: z.boolean(), isLeader: z.boolean(), isSeller: z.boolean() })
+    .nullable(),
   specifications: z.record(z.string(), z.string()),
   returnPolicyDays: z.number().int(),
 });

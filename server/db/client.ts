@@ -18,6 +18,11 @@ export interface Database {
   /** Applies the committed migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls `handler` with each payload sent by `pg_notify(channel, payload)` from any instance on the
+   * same database. Returns a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       async ping() {
         await pool.query("select 1");
       },
+      async listen(channel, handler) {
+        // LISTEN needs a connection of its own, kept open; it reconnects if the server drops it.
+        let client: pg.Client | null = null;
+        let stopped = false;
+        const connect = async () => {
+          const c = new pg.Client({ connectionString: target.url });
+          c.on("notification", (msg) => {
+            if (msg.channel === channel) handler(msg.payload ?? "");
+          });
+          c.on("error", () => {
+            client = null;
+            if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
+          });
+          await c.connect();
+          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          client = c;
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          await client?.end().catch(() => undefined);
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -65,6 +93,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     async ping() {
       await client.query("select 1");
+    },
+    async listen(channel, handler) {
+      const unlisten = await client.listen(channel, handler);
+      return async () => {
+        await unlisten();
+      };
     },
     close: () => client.close(),
   };

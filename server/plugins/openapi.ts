@@ -35,6 +35,7 @@ export const openApiPlugin = fp(
         tags: [
           { name: "browse", description: "Categories, territories, listings and the home page" },
           { name: "accounts", description: "Registration, sign-in, sessions and the account" },
+          { name: "bidding", description: "Bids, proxy bidding and live auction updates" },
           { name: "health", description: "Liveness and readiness" },
           { name: "dev", description: "Development helpers, absent in production" },
         ],

@@ -1,5 +1,9 @@
 import { eq, isNull } from "drizzle-orm";
+import type { App } from "../app";
 import type { Db } from "../db/client";
+import { sessions } from "../db/schema/accounts";
+import { hashToken, newToken } from "../plugins/session";
+import { Agent } from "./agent";
 import { auctionSettings } from "../db/schema/auctions";
 import { categories, territories } from "../db/schema/catalog";
 import { listingImages, listings } from "../db/schema/listings";
@@ -61,4 +65,28 @@ export async function createListing(
 export async function userByUsername(db: Db, username: string) {
   const [user] = await db.select().from(users).where(eq(users.username, username));
   return user;
+}
+
+let userCounter = 0;
+
+/** A confirmed user without a password (tests sign them in directly). */
+export async function createUser(db: Db, name = "bidder") {
+  userCounter++;
+  const username = `${name}${userCounter}${Math.random().toString(36).slice(2, 6)}`;
+  const [user] = await db
+    .insert(users)
+    .values({ email: `${username}@test.example`, username, fullName: `${name} ${userCounter}`, emailConfirmedAt: new Date() })
+    .returning();
+  if (!user) throw new Error("insert failed");
+  return user;
+}
+
+/** An agent already signed in as `userId`, by writing its session row the way sign-in does. */
+export async function signedInAgent(app: App, db: Db, userId: string): Promise<Agent> {
+  const agent = new Agent(app);
+  const token = newToken();
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  agent.cookies.set("tw_session", token);
+  await agent.get("/api/auth/session");
+  return agent;
 }

@@ -39,7 +39,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listingDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getListing(app.db, request.params.id),
+    async (request) => getListing(app.db, request.params.id, request.user?.id ?? null),
   );
 
   app.get(

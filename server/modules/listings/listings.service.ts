@@ -51,6 +51,7 @@ interface ListingRow extends Record<string, unknown> {
   end_time: Date | string | null;
   reserve_price_cents: number | null;
   buy_it_now_price_cents: number | null;
+  leader_id: string | null;
   auction_ended: boolean | null;
   display_price_cents: number;
 }
@@ -62,7 +63,7 @@ const selectListing = sql`
     t.id as territory_id, t.name as territory_name,
     u.id as seller_id, u.username as seller_username, u.avatar_url as seller_avatar_url,
     u.rating_total, u.rating_count,
-    a.start_price_cents, a.current_bid_cents, a.bid_count, a.end_time, a.reserve_price_cents,
+    a.start_price_cents, a.current_bid_cents, a.bid_count, a.end_time, a.reserve_price_cents, a.leader_id,
     a.buy_it_now_price_cents,
     case when l.kind = 'auction' then ${auctionEndedExpression} end as auction_ended,
     ${displayPriceExpression} as display_price_cents
@@ -121,6 +122,7 @@ function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBan
           (row.current_bid_cents ?? -1) >= row.reserve_price_cents,
         // Buy It Now on an auction is offered only until the first bid.
         buyItNowPriceCents: !ended && bidCount === 0 ? row.buy_it_now_price_cents : null,
+        leaderId: row.leader_id,
       }
     : null;
   // An auction past its end reads as ended even before settlement has recorded it.
@@ -290,8 +292,12 @@ export async function listingSection(
   return toCards(db, section);
 }
 
-/** One listing with every image, for its detail page. */
-export async function getListing(db: Db, id: string): Promise<ListingDetail> {
+/** One listing with every image, for its detail page; `viewerId` adds the viewer's standing. */
+export async function getListing(
+  db: Db,
+  id: string,
+  viewerId: string | null = null,
+): Promise<ListingDetail> {
   const result = await rows<ListingRow>(db, sql`${selectListing} where l.id = ${id}`);
   const row = result[0];
   if (!row) throw notFound("Listing not found.", "listing_not_found");
@@ -305,8 +311,21 @@ export async function getListing(db: Db, id: string): Promise<ListingDetail> {
     row.kind === "auction" ? loadIncrementBands(db) : Promise.resolve([]),
   ]);
   const { image: _first, ...card } = toCard(row, null, bands);
+  let viewer: ListingDetail["viewer"] = null;
+  if (viewerId && card.auction) {
+    const mine = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from bids where listing_id = ${id} and bidder_id = ${viewerId}`,
+    );
+    viewer = {
+      hasBid: Number(mine[0]?.n ?? 0) > 0,
+      isLeader: card.auction.leaderId === viewerId,
+      isSeller: card.seller.id === viewerId,
+    };
+  }
   return {
     ...card,
+    viewer,
     images: images.map((r) => ({
       url: r.url,
       thumbUrl: r.thumbUrl,

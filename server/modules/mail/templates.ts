@@ -65,3 +65,57 @@ export function changeEmailEmail(to: string, name: string, url: string): Email {
     url,
   );
 }
+
+export function outbidEmail(
+  to: string,
+  name: string,
+  title: string,
+  price: string,
+  url: string,
+): Email {
+  return withLink(
+    to,
+    `You've been outbid on ${title}`,
+    `Hi ${name},`,
+    [`Someone outbid you on "${title}". The current bid is ${price}.`],
+    "Bid again",
+    url,
+  );
+}
+
+export function wonEmail(
+  to: string,
+  name: string,
+  title: string,
+  price: string,
+  url: string,
+): Email {
+  return withLink(
+    to,
+    `You won ${title}`,
+    `Hi ${name},`,
+    [
+      `Congratulations! You won "${title}" for ${price}.`,
+      "Pay for it from your purchase history to complete the sale.",
+    ],
+    "Pay now",
+    url,
+  );
+}
+
+export function auctionEndedSellerEmail(
+  to: string,
+  name: string,
+  title: string,
+  outcome: string,
+  url: string,
+): Email {
+  return withLink(
+    to,
+    `Your auction has ended: ${title}`,
+    `Hi ${name},`,
+    [outcome],
+    "See your listings",
+    url,
+  );
+}

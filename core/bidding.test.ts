@@ -1,0 +1,168 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type AuctionBook,
+  decideBid,
+  type IncrementBand,
+  incrementFor,
+  minNextBidCents,
+} from "./bidding";
+
+const bands: IncrementBand[] = [
+  { startCents: 0, endCents: 100, incrementCents: 5 },
+  { startCents: 100, endCents: 500, incrementCents: 25 },
+  { startCents: 500, endCents: 2500, incrementCents: 50 },
+  { startCents: 2500, endCents: 10000, incrementCents: 100 },
+  { startCents: 10000, endCents: null, incrementCents: 250 },
+];
+
+/**
+ * The reference model, written from the definition rather than step by step: each bidder's
+ * maximum is the highest they ever offered; the leader has the highest maximum (the earliest on a
+ * tie); the price is the second-highest maximum plus one increment, capped at the leader's maximum,
+ * or the start price alone, and lifted to the reserve when the leader's maximum covers it. A leader
+ * raising their own maximum faces no new competition, so the price stays (bar a now-met reserve).
+ */
+function createReference(start: number, reserve: number | null) {
+  const best = new Map<string, { max: number; at: number }>();
+  let leader: string | null = null;
+  let price: number | null = null;
+  let at = 0;
+  return (bidder: string, max: number) => {
+    const prev = best.get(bidder);
+    if (!prev || max > prev.max) best.set(bidder, { max, at: at++ });
+    if (bidder === leader && price !== null) {
+      if (reserve !== null && max >= reserve) price = Math.max(price, reserve);
+      return { leader, price };
+    }
+    const ranked = [...best].sort((a, b) => b[1].max - a[1].max || a[1].at - b[1].at);
+    const [first, second] = ranked;
+    if (!first) return { leader, price };
+    leader = first[0];
+    let next = second
+      ? Math.min(first[1].max, second[1].max + incrementFor(second[1].max, bands))
+      : start;
+    if (reserve !== null && first[1].max >= reserve) next = Math.max(next, reserve);
+    price = Math.max(next, start);
+    return { leader, price };
+  };
+}
+
+describe("decideBid", () => {
+  it("matches the reference model of proxy bidding on random bid sequences", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.option(fc.integer({ min: 1, max: 20000 }), { nil: null }),
+        fc.array(
+          fc.record({
+            bidder: fc.constantFrom("ana", "ben", "cy", "dee"),
+            // Offsets above the minimum, so most bids are valid and some are not.
+            over: fc.integer({ min: -300, max: 3000 }),
+            extra: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null }),
+          }),
+          { maxLength: 25 },
+        ),
+        (start, reserve, attempts) => {
+          let book: AuctionBook = {
+            startPriceCents: start,
+            reservePriceCents: reserve,
+            currentBidCents: null,
+            leaderId: null,
+            leaderMaxCents: null,
+          };
+          const reference = createReference(start, reserve);
+          let lastVisible = 0;
+          for (const attempt of attempts) {
+            const amount = Math.max(1, minNextBidCents(book, bands) + attempt.over);
+            const max = attempt.extra === null ? null : amount + attempt.extra;
+            const decision = decideBid(
+              book,
+              { bidderId: attempt.bidder, amountCents: amount, maxAmountCents: max },
+              bands,
+            );
+            if (!decision.ok) continue;
+            const expected = reference(attempt.bidder, max ?? amount);
+            for (const v of decision.visible) {
+              // The visible history only ever climbs.
+              expect(v.amountCents).toBeGreaterThan(lastVisible);
+              lastVisible = v.amountCents;
+            }
+            book = decision.book;
+            expect(book.leaderId).toBe(expected.leader);
+            expect(book.currentBidCents).toBe(expected.price);
+            expect(book.currentBidCents ?? 0).toBeLessThanOrEqual(book.leaderMaxCents ?? 0);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  const open: AuctionBook = {
+    startPriceCents: 1000,
+    reservePriceCents: null,
+    currentBidCents: null,
+    leaderId: null,
+    leaderMaxCents: null,
+  };
+
+  it("opens at the start price even with a higher maximum", () => {
+    const d = decideBid(open, { bidderId: "ana", amountCents: 1000, maxAmountCents: 5000 }, bands);
+    expect(d).toMatchObject({
+      ok: true,
+      book: { currentBidCents: 1000, leaderId: "ana", leaderMaxCents: 5000 },
+    });
+  });
+
+  it("refuses a bid under the start price or under current plus increment", () => {
+    expect(decideBid(open, { bidderId: "ana", amountCents: 999 }, bands)).toEqual({
+      ok: false,
+      reason: "too_low",
+      minimumCents: 1000,
+    });
+    const book = { ...open, currentBidCents: 1200, leaderId: "ana", leaderMaxCents: 1200 };
+    expect(decideBid(book, { bidderId: "ben", amountCents: 1249 }, bands)).toEqual({
+      ok: false,
+      reason: "too_low",
+      minimumCents: 1250,
+    });
+  });
+
+  it("moves the price only as far as competition needs", () => {
+    const book = { ...open, currentBidCents: 1000, leaderId: "ana", leaderMaxCents: 5000 };
+    const d = decideBid(book, { bidderId: "ben", amountCents: 2000 }, bands);
+    expect(d).toMatchObject({ ok: true, book: { leaderId: "ana", currentBidCents: 2050 } });
+  });
+
+  it("lets the earlier of two equal maximums win", () => {
+    const book = { ...open, currentBidCents: 1000, leaderId: "ana", leaderMaxCents: 3000 };
+    const d = decideBid(book, { bidderId: "ben", amountCents: 3000 }, bands);
+    expect(d).toMatchObject({ ok: true, book: { leaderId: "ana", currentBidCents: 3000 } });
+  });
+
+  it("does not raise the price when the leader raises their own maximum", () => {
+    const book = { ...open, currentBidCents: 1000, leaderId: "ana", leaderMaxCents: 3000 };
+    const d = decideBid(book, { bidderId: "ana", amountCents: 4000 }, bands);
+    expect(d).toMatchObject({
+      ok: true,
+      book: { currentBidCents: 1000, leaderMaxCents: 4000 },
+      visible: [],
+    });
+  });
+
+  it("meets a reserve the leader's maximum covers", () => {
+    const book = { ...open, reservePriceCents: 2500 };
+    const d = decideBid(book, { bidderId: "ana", amountCents: 1000, maxAmountCents: 3000 }, bands);
+    expect(d).toMatchObject({ ok: true, book: { currentBidCents: 2500 } });
+  });
+
+  it("refuses a maximum below the bid", () => {
+    expect(
+      decideBid(open, { bidderId: "ana", amountCents: 2000, maxAmountCents: 1500 }, bands),
+    ).toEqual({
+      ok: false,
+      reason: "max_below_amount",
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { listings } from "./listings";
+import { users } from "./users";
+
+export const orderStatus = pgEnum("order_status", ["pending", "paid", "cancelled", "expired"]);
+export const orderSource = pgEnum("order_source", ["checkout", "auction"]);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    status: orderStatus("status").notNull().default("pending"),
+    source: orderSource("source").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [index("orders_buyer_idx").on(t.buyerId, t.createdAt)],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id),
+    /** Copied at order time: later edits of the listing do not change what was bought. */
+    title: text("title").notNull(),
+    imageUrl: text("image_url"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_listing_idx").on(t.listingId),
+  ],
+);
+
+/** One order per won auction, whatever happens: settlement can never create two. */
+export const auctionOrders = pgTable(
+  "auction_orders",
+  {
+    listingId: uuid("listing_id")
+      .primaryKey()
+      .references(() => listings.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+  },
+  (t) => [uniqueIndex("auction_orders_order_idx").on(t.orderId)],
+);

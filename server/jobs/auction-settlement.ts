@@ -1,0 +1,208 @@
+import { eq, sql } from "drizzle-orm";
+import { formatMoney, taxCents } from "../../core/money";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
+import { auctionSettings, bids } from "../db/schema/auctions";
+import { listings } from "../db/schema/listings";
+import { auctionOrders, orderLines, orders } from "../db/schema/orders";
+import { users } from "../db/schema/users";
+import { AUCTION_CHANNEL } from "../modules/bidding/bidding.service";
+import type { Email, Mailer } from "../modules/mail/mailer";
+import { auctionEndedSellerEmail, wonEmail } from "../modules/mail/templates";
+import { notify } from "../modules/notifications/notifications.service";
+
+export interface SettlementDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log?: (err: unknown, msg: string) => void;
+}
+
+interface DueAuction extends Record<string, unknown> {
+  listing_id: string;
+  title: string;
+  seller_id: string;
+  shipping_cents: number;
+  current_bid_cents: number | null;
+  reserve_price_cents: number | null;
+  leader_id: string | null;
+  image_url: string | null;
+}
+
+/**
+ * Settles one auction whose effective end has passed, if any is due, and returns its id.
+ * The row lock with SKIP LOCKED and the `settled_at is null` check make settlement exactly-once,
+ * whatever number of workers race and whenever a worker dies (its transaction rolls back).
+ */
+export async function settleNextAuction(deps: SettlementDeps): Promise<string | null> {
+  const emails: Email[] = [];
+  const settled = await deps.db.transaction(async (tx) => {
+    const [due] = await rows<DueAuction>(
+      tx,
+      sql`select a.listing_id, l.title, l.seller_id, l.shipping_cents, a.current_bid_cents, a.reserve_price_cents, a.leader_id,
+            (select url from listing_images i where i.listing_id = l.id order by position limit 1) as image_url
+          from auction_settings a join listings l on l.id = a.listing_id
+          where a.settled_at is null and a.end_time <= now() and l.status = 'active'
+          order by a.end_time
+          limit 1
+          for update of a skip locked`,
+    );
+    if (!due) return null;
+    const price = due.current_bid_cents ?? 0;
+    const reserveMet = due.reserve_price_cents === null || price >= due.reserve_price_cents;
+    const winnerId = due.leader_id && reserveMet ? due.leader_id : null;
+    const [seller] = await tx.select().from(users).where(eq(users.id, due.seller_id));
+    const sellerName = seller?.fullName.split(" ")[0] ?? "";
+    const sellingUrl = `${deps.publicUrl}/my/selling`;
+
+    if (winnerId) {
+      const tax = taxCents(price);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          buyerId: winnerId,
+          source: "auction",
+          subtotalCents: price,
+          shippingCents: due.shipping_cents,
+          taxCents: tax,
+          totalCents: price + due.shipping_cents + tax,
+        })
+        .returning({ id: orders.id });
+      if (!order) throw new Error("order insert returned nothing");
+      await tx.insert(orderLines).values({
+        orderId: order.id,
+        listingId: due.listing_id,
+        sellerId: due.seller_id,
+        title: due.title,
+        imageUrl: due.image_url,
+        unitPriceCents: price,
+        shippingCents: due.shipping_cents,
+        quantity: 1,
+      });
+      // The primary key on listing_id is the last line of defence against a second order.
+      await tx.insert(auctionOrders).values({ listingId: due.listing_id, orderId: order.id });
+      await tx
+        .update(listings)
+        .set({ status: "sold", updatedAt: new Date() })
+        .where(eq(listings.id, due.listing_id));
+      await tx.execute(sql`update bids set status = case
+          when id = (select id from bids where listing_id = ${due.listing_id} and bidder_id = ${winnerId}
+                     order by placed_at desc limit 1) then 'won'::bid_status else 'lost'::bid_status end
+        where listing_id = ${due.listing_id}`);
+      await notify(tx, [
+        {
+          userId: winnerId,
+          kind: "auction_won",
+          message: `You won "${due.title}" for ${formatMoney(price)}. Pay for it from your purchase history.`,
+          link: "/my/purchases",
+        },
+        {
+          userId: due.seller_id,
+          kind: "auction_sold",
+          message: `"${due.title}" sold for ${formatMoney(price)}.`,
+          link: "/my/selling",
+        },
+      ]);
+      const [winner] = await tx.select().from(users).where(eq(users.id, winnerId));
+      if (winner) {
+        emails.push(
+          wonEmail(
+            winner.email,
+            winner.fullName.split(" ")[0] ?? "",
+            due.title,
+            formatMoney(price),
+            `${deps.publicUrl}/my/purchases`,
+          ),
+        );
+      }
+      if (seller) {
+        emails.push(
+          auctionEndedSellerEmail(
+            seller.email,
+            sellerName,
+            due.title,
+            `"${due.title}" sold for ${formatMoney(price)}. The buyer has been asked to pay.`,
+            sellingUrl,
+          ),
+        );
+      }
+    } else {
+      await tx
+        .update(listings)
+        .set({ status: "ended", updatedAt: new Date() })
+        .where(eq(listings.id, due.listing_id));
+      await tx.update(bids).set({ status: "lost" }).where(eq(bids.listingId, due.listing_id));
+      const why = due.leader_id ? "the reserve price was not met" : "it had no bids";
+      const items = [
+        {
+          userId: due.seller_id,
+          kind: "auction_unsold",
+          message: `"${due.title}" ended without a sale: ${why}.`,
+          link: "/my/selling",
+        },
+      ];
+      if (due.leader_id) {
+        items.push({
+          userId: due.leader_id,
+          kind: "auction_lost",
+          message: `"${due.title}" ended without a sale: the reserve price was not met.`,
+          link: `/listing/${due.listing_id}`,
+        });
+      }
+      await notify(tx, items);
+      if (seller)
+        emails.push(
+          auctionEndedSellerEmail(
+            seller.email,
+            sellerName,
+            due.title,
+            `"${due.title}" ended without a sale: ${why}.`,
+            sellingUrl,
+          ),
+        );
+    }
+    await tx
+      .update(auctionSettings)
+      .set({ settledAt: sql`now()` })
+      .where(eq(auctionSettings.listingId, due.listing_id));
+    await tx.execute(sql`select pg_notify(${AUCTION_CHANNEL}, ${due.listing_id})`);
+    return due.listing_id;
+  });
+  for (const email of emails) {
+    await deps.mailer.send(email).catch((err) => deps.log?.(err, "settlement email failed"));
+  }
+  return settled;
+}
+
+/** Settles every auction due now; returns the ids settled by this worker. */
+export async function settleDueAuctions(deps: SettlementDeps): Promise<string[]> {
+  const done: string[] = [];
+  for (;;) {
+    const id = await settleNextAuction(deps);
+    if (!id) return done;
+    done.push(id);
+  }
+}
+
+/**
+ * Runs settlement every `intervalMs` until stopped. Safe to run in every instance: they share the
+ * work through the row locks.
+ */
+export function startSettlementWorker(deps: SettlementDeps, intervalMs = 1000) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = settleDueAuctions(deps)
+      .catch((err) => deps.log?.(err, "settlement failed"))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  tick();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
