@@ -34,6 +34,9 @@ export type DatabaseTarget = { url: string } | { pgliteDir: string } | { memory:
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // An idle connection the server closes (restart, failover) is dropped and replaced by the pool;
+    // without a listener that event would crash the process.
+    pool.on("error", () => undefined);
     const db = drizzleNodePg(pool) as unknown as Db;
     return {
       db,

@@ -2,12 +2,12 @@ import { eq, isNull } from "drizzle-orm";
 import type { App } from "../app";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema/accounts";
-import { hashToken, newToken } from "../plugins/session";
-import { Agent } from "./agent";
 import { auctionSettings } from "../db/schema/auctions";
 import { categories, territories } from "../db/schema/catalog";
 import { listingImages, listings } from "../db/schema/listings";
 import { users } from "../db/schema/users";
+import { hashToken, newToken } from "../plugins/session";
+import { Agent } from "./agent";
 
 type ListingInsert = typeof listings.$inferInsert;
 
@@ -75,7 +75,12 @@ export async function createUser(db: Db, name = "bidder") {
   const username = `${name}${userCounter}${Math.random().toString(36).slice(2, 6)}`;
   const [user] = await db
     .insert(users)
-    .values({ email: `${username}@test.example`, username, fullName: `${name} ${userCounter}`, emailConfirmedAt: new Date() })
+    .values({
+      email: `${username}@test.example`,
+      username,
+      fullName: `${name} ${userCounter}`,
+      emailConfirmedAt: new Date(),
+    })
     .returning();
   if (!user) throw new Error("insert failed");
   return user;
@@ -85,7 +90,9 @@ export async function createUser(db: Db, name = "bidder") {
 export async function signedInAgent(app: App, db: Db, userId: string): Promise<Agent> {
   const agent = new Agent(app);
   const token = newToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + 3_600_000) });
   agent.cookies.set("tw_session", token);
   await agent.get("/api/auth/session");
   return agent;

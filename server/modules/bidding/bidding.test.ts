@@ -20,13 +20,18 @@ afterAll(async () => {
 
 const hour = 3_600_000;
 
-async function newAuction(options: { startCents?: number; endsInMs?: number; reserveCents?: number } = {}) {
+async function newAuction(
+  options: { startCents?: number; endsInMs?: number; reserveCents?: number } = {},
+) {
   const seller = await createUser(t.database.db, "seller");
   const listing = await createListing(t.database.db, {
     sellerId: seller.id,
     title: `Auction ${Math.random().toString(36).slice(2, 7)}`,
     priceCents: options.startCents ?? 1000,
-    auction: { endTime: new Date(Date.now() + (options.endsInMs ?? hour)), reservePriceCents: options.reserveCents ?? null },
+    auction: {
+      endTime: new Date(Date.now() + (options.endsInMs ?? hour)),
+      reservePriceCents: options.reserveCents ?? null,
+    },
   });
   return { listing, seller };
 }
@@ -37,7 +42,10 @@ async function bidder(name = "bidder"): Promise<{ agent: Agent; id: string }> {
 }
 
 const bid = (agent: Agent, listingId: string, amountCents: number, maxAmountCents?: number) =>
-  agent.post(`/api/listings/${listingId}/bids`, { amountCents, ...(maxAmountCents ? { maxAmountCents } : {}) });
+  agent.post(`/api/listings/${listingId}/bids`, {
+    amountCents,
+    ...(maxAmountCents ? { maxAmountCents } : {}),
+  });
 
 describe("POST /api/listings/:id/bids", () => {
   it("accepts a first bid at the start price and reports the new state", async () => {
@@ -59,7 +67,10 @@ describe("POST /api/listings/:id/bids", () => {
     const res = await t.app.inject({
       method: "POST",
       url: `/api/listings/${listing.id}/bids`,
-      headers: { cookie: "tw_csrf=abcdefabcdefabcdefabcdefabcdefab", "x-csrf-token": "abcdefabcdefabcdefabcdefabcdefab" },
+      headers: {
+        cookie: "tw_csrf=abcdefabcdefabcdefabcdefabcdefab",
+        "x-csrf-token": "abcdefabcdefabcdefabcdefabcdefab",
+      },
       payload: { amountCents: 5000 },
     });
     expect(res.statusCode).toBe(401);
@@ -82,18 +93,16 @@ describe("POST /api/listings/:id/bids", () => {
     expect((await bid(ben.agent, listing.id, 1050)).statusCode).toBe(201);
   });
 
-  it.each([
-    [{ amountCents: "ten" }],
-    [{ amountCents: -5 }],
-    [{ amountCents: 10.5 }],
-    [{}],
-  ])("refuses a malformed amount %o with a 400", async (body) => {
-    const { listing } = await newAuction();
-    const ana = await bidder();
-    const res = await ana.agent.post(`/api/listings/${listing.id}/bids`, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe("Please enter a valid bid amount");
-  });
+  it.each([[{ amountCents: "ten" }], [{ amountCents: -5 }], [{ amountCents: 10.5 }], [{}]])(
+    "refuses a malformed amount %o with a 400",
+    async (body) => {
+      const { listing } = await newAuction();
+      const ana = await bidder();
+      const res = await ana.agent.post(`/api/listings/${listing.id}/bids`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe("Please enter a valid bid amount");
+    },
+  );
 
   it("refuses bids on fixed-price listings, ended auctions and one's own listing", async () => {
     const ana = await bidder();
@@ -123,10 +132,15 @@ describe("POST /api/listings/:id/bids", () => {
     await bid(ana.agent, listing.id, 1000, 5000);
     const res = await bid(ben.agent, listing.id, 2000);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ leading: false, auction: { currentBidCents: 2050, leaderId: ana.id } });
+    expect(res.json()).toMatchObject({
+      leading: false,
+      auction: { currentBidCents: 2050, leaderId: ana.id },
+    });
     expect(res.json().message).toContain("You've been outbid");
     const history = (await ben.agent.get(`/api/listings/${listing.id}/bids`)).json();
-    expect(history.items.map((b: { amountCents: number }) => b.amountCents)).toEqual([2050, 2000, 1000]);
+    expect(history.items.map((b: { amountCents: number }) => b.amountCents)).toEqual([
+      2050, 2000, 1000,
+    ]);
     // Nothing about the proxy maximum leaks to other people.
     expect(JSON.stringify(history)).not.toContain("5000");
     expect((await ben.agent.get(`/api/listings/${listing.id}`)).body).not.toContain("5000");
@@ -150,7 +164,10 @@ describe("POST /api/listings/:id/bids", () => {
     const ben = await bidder();
     await bid(ana.agent, listing.id, 1000);
     await bid(ben.agent, listing.id, 1500);
-    const mine = await t.database.db.select().from(notifications).where(eq(notifications.userId, ana.id));
+    const mine = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, ana.id));
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ kind: "outbid", link: `/listing/${listing.id}` });
     const statuses = await t.database.db.select().from(bids).where(eq(bids.listingId, listing.id));
@@ -174,9 +191,13 @@ describe("POST /api/listings/:id/bids", () => {
       auction: { endTime: new Date(Date.now() + hour), buyItNowPriceCents: 9000 },
     });
     const ana = await bidder();
-    expect((await ana.agent.get(`/api/listings/${listing.id}`)).json().auction.buyItNowPriceCents).toBe(9000);
+    expect(
+      (await ana.agent.get(`/api/listings/${listing.id}`)).json().auction.buyItNowPriceCents,
+    ).toBe(9000);
     await bid(ana.agent, listing.id, 1000);
-    expect((await ana.agent.get(`/api/listings/${listing.id}`)).json().auction.buyItNowPriceCents).toBeNull();
+    expect(
+      (await ana.agent.get(`/api/listings/${listing.id}`)).json().auction.buyItNowPriceCents,
+    ).toBeNull();
   });
 
   it("extends the end on a bid in the last two minutes (soft close), not earlier", async () => {
@@ -200,16 +221,27 @@ describe("POST /api/listings/:id/bids", () => {
     await bid(ben.agent, listing.id, 1100);
     const mine = (await ana.agent.get("/api/me/bids")).json();
     expect(mine.total).toBe(1);
-    expect(mine.items[0]).toMatchObject({ amountCents: 1000, status: "outbid", listing: { id: listing.id, ended: false } });
+    expect(mine.items[0]).toMatchObject({
+      amountCents: 1000,
+      status: "outbid",
+      listing: { id: listing.id, ended: false },
+    });
     expect((await t.app.inject("/api/me/bids")).statusCode).toBe(401);
   });
 });
 
 describe("settlement", () => {
   async function endNow(listingId: string) {
-    await t.database.db.update(auctionSettings).set({ endTime: new Date(Date.now() - 1000) }).where(eq(auctionSettings.listingId, listingId));
+    await t.database.db
+      .update(auctionSettings)
+      .set({ endTime: new Date(Date.now() - 1000) })
+      .where(eq(auctionSettings.listingId, listingId));
   }
-  const deps = () => ({ db: t.database.db, mailer: t.app.mailer, publicUrl: "http://localhost:3000" });
+  const deps = () => ({
+    db: t.database.db,
+    mailer: t.app.mailer,
+    publicUrl: "http://localhost:3000",
+  });
 
   it("settles each ended auction exactly once, even with two workers racing", async () => {
     const { listing, seller } = await newAuction();
@@ -222,16 +254,31 @@ describe("settlement", () => {
     await endNow(listing.id);
     await endNow(unsold.id);
 
-    const [first, second] = await Promise.all([settleDueAuctions(deps()), settleDueAuctions(deps())]);
+    const [first, second] = await Promise.all([
+      settleDueAuctions(deps()),
+      settleDueAuctions(deps()),
+    ]);
     const settled = [...first, ...second];
     expect(settled.filter((id) => id === listing.id)).toHaveLength(1);
     expect(settled.filter((id) => id === unsold.id)).toHaveLength(1);
     expect(await settleDueAuctions(deps())).toEqual([]);
 
-    const won = await t.database.db.select().from(auctionOrders).where(eq(auctionOrders.listingId, listing.id));
+    const won = await t.database.db
+      .select()
+      .from(auctionOrders)
+      .where(eq(auctionOrders.listingId, listing.id));
     expect(won).toHaveLength(1);
-    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, won[0]?.orderId as string));
-    expect(order).toMatchObject({ buyerId: ben.id, status: "pending", subtotalCents: 1050, taxCents: 105, source: "auction" });
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, won[0]?.orderId as string));
+    expect(order).toMatchObject({
+      buyerId: ben.id,
+      status: "pending",
+      subtotalCents: 1050,
+      taxCents: 105,
+      source: "auction",
+    });
     const [sold] = await t.database.db.select().from(listings).where(eq(listings.id, listing.id));
     expect(sold?.status).toBe("sold");
     const statuses = await t.database.db.select().from(bids).where(eq(bids.listingId, listing.id));
@@ -245,7 +292,9 @@ describe("settlement", () => {
 
     const [ended] = await t.database.db.select().from(listings).where(eq(listings.id, unsold.id));
     expect(ended?.status).toBe("ended");
-    expect((await bid(ben.agent, listing.id, 5000)).json().error.message).toBe("The auction for this item has ended.");
+    expect((await bid(ben.agent, listing.id, 5000)).json().error.message).toBe(
+      "The auction for this item has ended.",
+    );
   });
 
   it("reads the effective end: an extended auction is not settled at its original end", async () => {
