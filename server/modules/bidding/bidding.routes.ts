@@ -26,7 +26,14 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/listings/:id/bids",
     {
-      config: { rateLimit: { max: 120, timeWindow: "1 minute" } },
+      // Per bidder, not per IP: many bidders can share one address (a hotel, a mobile carrier).
+      config: {
+        rateLimit: {
+          max: 60,
+          timeWindow: "1 minute",
+          keyGenerator: (request) => request.user?.id ?? request.ip,
+        },
+      },
       schema: {
         tags: ["bidding"],
         summary: "Place a bid (optionally with a proxy maximum); bids are final",

@@ -1,17 +1,22 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import { type AuctionBook, decideBid } from "../../../core/bidding";
+import { eq, type SQL, sql } from "drizzle-orm";
+import {
+  type AuctionBook,
+  decideBid,
+  type IncrementBand,
+  minNextBidCents,
+  type VisibleBid,
+} from "../../../core/bidding";
 import type { PlaceBidResult } from "../../../core/contracts/bidding";
 import { BID_MESSAGES } from "../../../core/contracts/bidding";
+import type { AuctionState } from "../../../core/contracts/browse";
 import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { auctionSettings, bids } from "../../db/schema/auctions";
 import { users } from "../../db/schema/users";
 import { AppError, badRequest, forbidden, notFound, ruleBroken } from "../../errors";
-import { getListing, loadIncrementBands } from "../listings/listings.service";
+import { loadIncrementBands } from "../listings/listings.service";
 import type { Mailer } from "../mail/mailer";
 import { outbidEmail } from "../mail/templates";
-import { notify } from "../notifications/notifications.service";
 
 export interface BiddingDeps {
   db: Db;
@@ -25,6 +30,7 @@ export interface BiddingDeps {
 export const AUCTION_CHANNEL = "auction_updated";
 
 interface LockedAuction extends Record<string, unknown> {
+  buy_it_now_price_cents: number | null;
   start_price_cents: number;
   reserve_price_cents: number | null;
   current_bid_cents: number | null;
@@ -59,7 +65,7 @@ export async function placeBid(
 
     const [auction] = await rows<LockedAuction>(
       tx,
-      sql`select start_price_cents, reserve_price_cents, current_bid_cents, leader_id, leader_max_cents, bid_count,
+      sql`select start_price_cents, reserve_price_cents, buy_it_now_price_cents, current_bid_cents, leader_id, leader_max_cents, bid_count,
             end_time <= now() as ended,
             (extract(epoch from (end_time - now())) * 1000)::float8 as ms_left
           from auction_settings where listing_id = ${listingId} for update`,
@@ -75,7 +81,8 @@ export async function placeBid(
       leaderId: auction.leader_id,
       leaderMaxCents: auction.leader_max_cents,
     };
-    const decision = decideBid(book, { bidderId, ...input }, await loadIncrementBands(tx));
+    const bands = await cachedIncrementBands(tx);
+    const decision = decideBid(book, { bidderId, ...input }, bands);
     if (!decision.ok) {
       if (decision.reason === "max_below_amount") {
         throw badRequest(BID_MESSAGES.maxBelowAmount, {
@@ -90,55 +97,54 @@ export async function placeBid(
     }
 
     const leaderId = decision.book.leaderId as string;
-    // clock_timestamp(), not now(): bids recorded by one transaction must keep their order.
-    for (const v of decision.visible) {
-      await tx.insert(bids).values({
-        listingId,
-        bidderId: v.bidderId,
-        amountCents: v.amountCents,
-        maxAmountCents: v.maxAmountCents,
-        status: v.bidderId === leaderId ? "active" : "outbid",
-        placedAt: sql`clock_timestamp()`,
-      });
-    }
-    await tx
-      .update(bids)
-      .set({ status: "outbid" })
-      .where(
-        and(eq(bids.listingId, listingId), eq(bids.status, "active"), ne(bids.bidderId, leaderId)),
-      );
-
-    // Soft close: a bid in the last N minutes moves the end to N minutes after it.
     const softCloseMs = deps.softCloseMinutes * 60_000;
-    const extend = softCloseMs > 0 && auction.ms_left < softCloseMs;
-    await tx
-      .update(auctionSettings)
-      .set({
-        currentBidCents: decision.book.currentBidCents,
-        leaderId,
-        leaderMaxCents: decision.book.leaderMaxCents,
-        bidCount: sql`${auctionSettings.bidCount} + ${decision.visible.length}`,
-        ...(extend ? { endTime: sql`now() + make_interval(secs => ${softCloseMs / 1000})` } : {}),
-      })
-      .where(eq(auctionSettings.listingId, listingId));
-
     const outbid = decision.outbidId;
-    if (outbid) {
-      await notify(tx, [
+    const [updated] = await rows<{ end_time: Date | string; bid_count: number }>(
+      tx,
+      bidWriteQuery({
+        listingId,
+        leaderId,
+        visible: decision.visible,
+        currentBidCents: decision.book.currentBidCents,
+        leaderMaxCents: decision.book.leaderMaxCents,
+        // Soft close: a bid in the last N minutes moves the end to N minutes after it.
+        extendSeconds: softCloseMs > 0 && auction.ms_left < softCloseMs ? softCloseMs / 1000 : null,
+        outbid: outbid
+          ? {
+              userId: outbid,
+              message: `You've been outbid on "${listing.title}". The current bid is ${formatMoney(decision.book.currentBidCents ?? 0)}.`,
+            }
+          : null,
+      }),
+    );
+    if (!updated) throw new AppError(500, "internal_error", "Something went wrong on our side.");
+    const price = decision.book.currentBidCents ?? auction.start_price_cents;
+    // The answer is built from what this transaction wrote: no second read of the listing.
+    const state: AuctionState = {
+      startPriceCents: auction.start_price_cents,
+      currentBidCents: decision.book.currentBidCents,
+      bidCount: updated.bid_count,
+      minNextBidCents: minNextBidCents(
         {
-          userId: outbid,
-          kind: "outbid",
-          message: `You've been outbid on "${listing.title}". The current bid is ${formatMoney(decision.book.currentBidCents ?? 0)}.`,
-          link: `/listing/${listingId}`,
+          startPriceCents: auction.start_price_cents,
+          currentBidCents: decision.book.currentBidCents,
         },
-      ]);
-    }
-    await tx.execute(sql`select pg_notify(${AUCTION_CHANNEL}, ${listingId})`);
+        bands,
+      ),
+      endsAt: new Date(updated.end_time).toISOString(),
+      ended: false,
+      hasReserve: auction.reserve_price_cents !== null,
+      reserveMet: auction.reserve_price_cents === null || price >= auction.reserve_price_cents,
+      buyItNowPriceCents: updated.bid_count === 0 ? auction.buy_it_now_price_cents : null,
+      leaderId,
+    };
+
     return {
       outbid,
       title: listing.title,
-      price: decision.book.currentBidCents ?? 0,
+      price,
       leading: leaderId === bidderId,
+      state,
     };
   });
 
@@ -146,16 +152,75 @@ export async function placeBid(
     // After commit: a slow or failing mail server must not hold the auction's lock or undo the bid.
     void sendOutbidEmail(deps, outcome.outbid, listingId, outcome.title, outcome.price);
   }
-  const detail = await getListing(deps.db, listingId);
-  if (!detail.auction)
-    throw new AppError(500, "internal_error", "Something went wrong on our side.");
   return {
-    auction: detail.auction,
+    auction: outcome.state,
     leading: outcome.leading,
     message: outcome.leading
-      ? `Your bid of ${formatMoney(detail.auction.currentBidCents ?? input.amountCents)} has been placed.`
+      ? `Your bid of ${formatMoney(outcome.price)} has been placed.`
       : "Your bid has been placed, but another bidder's maximum is higher. You've been outbid.",
   };
+}
+
+export interface BidWrite {
+  listingId: string;
+  leaderId: string;
+  visible: VisibleBid[];
+  currentBidCents: number | null;
+  leaderMaxCents: number | null;
+  extendSeconds: number | null;
+  outbid: { userId: string; message: string } | null;
+}
+
+/**
+ * Every write of an accepted bid as one statement: the new visible bids, the old leader's bids
+ * turned outbid, the auction's new state (and soft-close end), the outbid notification and the live
+ * signal. One round trip while the auction's row is locked keeps the lock short under contention.
+ * Exported so the benchmark drives exactly this transaction through a bare pool.
+ */
+export function bidWriteQuery(w: BidWrite): SQL {
+  // clock_timestamp() plus a position: bids recorded by one statement must keep their order.
+  const values = w.visible.map(
+    (v, i) =>
+      sql`(${w.listingId}::uuid, ${v.bidderId}::uuid, ${v.amountCents}::int, ${v.maxAmountCents}::int,
+        ${v.bidderId === w.leaderId ? "active" : "outbid"}::bid_status, clock_timestamp() + make_interval(secs => ${i / 1_000_000}))`,
+  );
+  return sql`
+    with inserted as (
+      ${
+        values.length > 0
+          ? sql`insert into bids (listing_id, bidder_id, amount_cents, max_amount_cents, status, placed_at)
+              values ${sql.join(values, sql`, `)} returning 1`
+          : sql`select 1 where false`
+      }
+    ), outbid as (
+      update bids set status = 'outbid'
+      where ${w.outbid !== null} and listing_id = ${w.listingId} and status = 'active' and bidder_id <> ${w.leaderId}
+    ), auction as (
+      update auction_settings set
+        current_bid_cents = ${w.currentBidCents}::int,
+        leader_id = ${w.leaderId}::uuid,
+        leader_max_cents = ${w.leaderMaxCents}::int,
+        bid_count = bid_count + ${w.visible.length}::int,
+        end_time = ${w.extendSeconds === null ? sql`end_time` : sql`now() + make_interval(secs => ${w.extendSeconds})`}
+      where listing_id = ${w.listingId}
+      returning end_time, bid_count
+    ), told as (
+      insert into notifications (user_id, kind, message, link)
+      select ${w.outbid?.userId ?? null}::uuid, 'outbid', ${w.outbid?.message ?? ""}, ${`/listing/${w.listingId}`}
+      where ${w.outbid !== null}
+    )
+    select a.end_time, a.bid_count, pg_notify(${AUCTION_CHANNEL}, ${w.listingId}::text) as notified from auction a`;
+}
+
+let bandCache: { bands: IncrementBand[]; at: number } | null = null;
+const BAND_CACHE_MS = 30_000;
+
+/** The increment table changes about never; reading it once per bid would sit inside the lock. */
+async function cachedIncrementBands(db: Db): Promise<IncrementBand[]> {
+  if (!bandCache || Date.now() - bandCache.at > BAND_CACHE_MS) {
+    bandCache = { bands: await loadIncrementBands(db), at: Date.now() };
+  }
+  return bandCache.bands;
 }
 
 async function sendOutbidEmail(
