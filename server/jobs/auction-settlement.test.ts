@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../db/client";
+import { rows } from "../db/rows";
+import { auctionSettings, bids } from "../db/schema/auctions";
+import { seedDatabase } from "../db/seed";
+import { outboxMailer } from "../modules/mail/mailer";
+import { openTestDatabase } from "../test/build-test-app";
+import { createListing, createUser } from "../test/factories";
+import { settleDueAuctions, settleNextAuction } from "./auction-settlement";
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** A database that survives a "restart": a PGlite folder, or a database on the PostgreSQL server. */
+async function restartableDatabase(): Promise<{ open: () => Promise<Database> }> {
+  if (process.env.TEST_DATABASE_URL) {
+    const { database, dispose } = await openTestDatabase();
+    cleanups.push(dispose);
+    // Reopen by URL, as a restarted process would.
+    const current = await rows<{ db: string }>(database.db, sql`select current_database() as db`);
+    const target = new URL(process.env.TEST_DATABASE_URL);
+    target.pathname = `/${current[0]?.db}`;
+    return { open: () => openDatabase({ url: target.toString() }) };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tw-settle-"));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  return { open: () => openDatabase({ pgliteDir: dir }) };
+}
+
+describe("settlement across a restart", () => {
+  it("settles every due auction exactly once when the process stops half-way and starts again", async () => {
+    const store = await restartableDatabase();
+    let database = await store.open();
+    await database.migrate();
+    await seedDatabase(database.db, {});
+    const bidder = await createUser(database.db, "winner");
+    const due: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const listing = await createListing(database.db, {
+        title: `Due ${i}`,
+        auction: { endTime: new Date(Date.now() + 3_600_000) },
+      });
+      await database.db
+        .insert(bids)
+        .values({ listingId: listing.id, bidderId: bidder.id, amountCents: 1000 });
+      await database.db
+        .update(auctionSettings)
+        .set({
+          currentBidCents: 1000,
+          bidCount: 1,
+          leaderId: bidder.id,
+          leaderMaxCents: 1000,
+          endTime: new Date(Date.now() - 1000),
+        })
+        .where(sql`listing_id = ${listing.id}`);
+      due.push(listing.id);
+    }
+    const deps = (db: Database) => ({
+      db: db.db,
+      mailer: outboxMailer(db.db, () => undefined),
+      publicUrl: "http://x",
+    });
+
+    const first = await settleNextAuction(deps(database));
+    expect(due).toContain(first);
+    await database.close();
+
+    database = await store.open();
+    await database.migrate();
+    const rest = await settleDueAuctions(deps(database));
+    expect([first, ...rest].sort()).toEqual([...due].sort());
+    expect(await settleDueAuctions(deps(database))).toEqual([]);
+    const orders = await rows<{ listing_id: string; n: number }>(
+      database.db,
+      sql`select listing_id, count(*)::int as n from auction_orders where listing_id in ${due} group by listing_id`,
+    );
+    expect(orders.map((o) => Number(o.n))).toEqual([1, 1, 1]);
+    await database.close();
+  });
+});
