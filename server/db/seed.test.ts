@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { asc } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONDITION_VALUES } from "../../core/listing";
 import { verifyPassword } from "../modules/accounts/password";
-import { type Database, openDatabase } from "./client";
+import { openTestDatabase } from "../test/build-test-app";
+import type { Database } from "./client";
 import { auctionSettings, bidIncrements, bids } from "./schema/auctions";
 import { categories, territories } from "./schema/catalog";
 import { listingImages, listings } from "./schema/listings";
@@ -32,41 +31,9 @@ interface Target {
   open(): Promise<{ database: Database; dispose(): Promise<void> }>;
 }
 
-async function openPglite() {
-  const database = await openDatabase({ memory: true });
-  await database.migrate();
-  return { database, dispose: () => database.close() };
-}
-
-/** A throwaway database on the PostgreSQL server of TEST_DATABASE_URL, dropped afterwards. */
-async function openPostgres(serverUrl: string) {
-  const name = `tw_seed_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  await database.migrate();
-  return {
-    database,
-    async dispose() {
-      await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
-}
-
-const targets: Target[] = [{ name: "PGlite", open: openPglite }];
-const serverUrl = process.env.TEST_DATABASE_URL;
-if (serverUrl) targets.push({ name: "PostgreSQL", open: () => openPostgres(serverUrl) });
+const targets: Target[] = [{ name: "PGlite", open: () => openTestDatabase("pglite") }];
+if (process.env.TEST_DATABASE_URL)
+  targets.push({ name: "PostgreSQL", open: () => openTestDatabase("postgres") });
 
 async function readAll(database: Database) {
   const { db } = database;

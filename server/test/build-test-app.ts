@@ -18,9 +18,11 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again by dispose).
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(
+  kind: "pglite" | "postgres" = process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
+  if (kind === "pglite" || !serverUrl) {
     const database = await openDatabase({ memory: true });
     await database.migrate();
     return { database, dispose: () => database.close() };
