@@ -65,7 +65,7 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["bidding"],
-        summary: "Own bids, newest first, with their listing and status",
+        summary: "Own bids, one per auction (the latest), newest first, with their listing and status",
         querystring: z.object(paginationQuery),
         response: { 200: myBidsPageSchema, 401: apiErrorSchema },
       },
@@ -75,7 +75,7 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, pageSize } = request.query;
       const [count] = await rows<{ n: number }>(
         app.db,
-        sql`select count(*)::int as n from bids where bidder_id = ${user.id}`,
+        sql`select count(distinct listing_id)::int as n from bids where bidder_id = ${user.id}`,
       );
       const items = await rows<{
         id: string;
@@ -96,9 +96,12 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
         sql`select b.id, b.amount_cents, b.max_amount_cents, b.placed_at, b.status, l.id as listing_id, l.title,
               i.thumb_url, i.width, i.height, a.end_time, (a.end_time <= now() or l.status <> 'active') as ended,
               a.current_bid_cents
-            from bids b join listings l on l.id = b.listing_id join auction_settings a on a.listing_id = l.id
+            from (
+              -- One row per auction: the bidder's latest bid there, whose status is their standing.
+              select distinct on (listing_id) * from bids where bidder_id = ${user.id}
+              order by listing_id, placed_at desc
+            ) b join listings l on l.id = b.listing_id join auction_settings a on a.listing_id = l.id
             left join lateral (select thumb_url, width, height from listing_images where listing_id = l.id order by position limit 1) i on true
-            where b.bidder_id = ${user.id}
             order by b.placed_at desc
             limit ${pageSize} offset ${(page - 1) * pageSize}`,
       );

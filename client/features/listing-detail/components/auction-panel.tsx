@@ -1,45 +1,108 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Timer } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { AlertCircle, Timer, Trophy } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { BID_MESSAGES } from "../../../../core/contracts/bidding";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { formatMoney, parseMoneyToCents } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
+import { ApiError } from "../../../lib/api-client";
 import { pluralize } from "../../../lib/format";
+import { isFresher, useLiveAuctions } from "../../../lib/live-auctions";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
+import { useSession } from "../../../lib/session";
+import { bidHistoryQueryKey } from "../api/get-bid-history";
 import { listingQueryKey } from "../api/get-listing";
+import { usePlaceBid } from "../api/place-bid";
 import { formatCountdown, useAuctionCountdown } from "../hooks/use-auction-countdown";
 import { BidConfirmDialog } from "./bid-confirm-dialog";
 
 type Auction = NonNullable<ListingDetail["auction"]>;
 
+const FALLBACK_FAILURE = "There was an error placing your bid.";
+
 function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auction }) {
   const requireSignIn = useRequireSignIn();
+  const queryClient = useQueryClient();
+  const placeBid = usePlaceBid(listing.id);
   const [amount, setAmount] = useState("");
+  const [maxAmount, setMaxAmount] = useState("");
+  const [showMax, setShowMax] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [maxError, setMaxError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ cents: number; maxCents: number | null } | null>(
+    null,
+  );
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
+  const maxId = useId();
+  const maxHintId = useId();
+  const maxErrorId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // After signing in from the modal, the bid goes on as if Place Bid were pressed again.
+  const resume = () => form.current?.requestSubmit();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!requireSignIn("bid")) return;
+    if (!requireSignIn("bid", resume)) return;
     const cents = parseMoneyToCents(amount);
     if (cents === null) {
-      setError("Please enter a valid bid amount");
+      setError(BID_MESSAGES.invalid);
       return;
     }
     if (cents < auction.minNextBidCents) {
-      setError("Please enter a valid bid amount higher than the current bid.");
+      setError(BID_MESSAGES.tooLow);
       return;
     }
     setError(null);
-    setConfirming(cents);
+    let maxCents: number | null = null;
+    if (showMax && maxAmount.trim() !== "") {
+      maxCents = parseMoneyToCents(maxAmount);
+      if (maxCents === null) {
+        setMaxError(BID_MESSAGES.invalid);
+        return;
+      }
+      if (maxCents < cents) {
+        setMaxError(BID_MESSAGES.maxBelowAmount);
+        return;
+      }
+    }
+    setMaxError(null);
+    setConfirming({ cents, maxCents });
+  };
+
+  const confirm = () => {
+    if (!confirming) return;
+    placeBid.mutate(
+      { amountCents: confirming.cents, maxAmountCents: confirming.maxCents },
+      {
+        onSuccess: (result) => {
+          if (result.leading) toast.success(result.message);
+          else toast.warning(result.message);
+          setAmount("");
+          setMaxAmount("");
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError) {
+            toast.error(failure.message || "Failed to place bid");
+            const fields = failure.fields ?? {};
+            if (fields.amountCents) setError(fields.amountCents);
+            if (fields.maxAmountCents) setMaxError(fields.maxAmountCents);
+          } else {
+            toast.error(FALLBACK_FAILURE);
+          }
+          // The auction moved on (a higher bid, or it ended): show the server's state.
+          void queryClient.invalidateQueries({ queryKey: listingQueryKey(listing.id) });
+        },
+        onSettled: () => setConfirming(null),
+      },
+    );
   };
 
   return (
-    <form id="bid" onSubmit={submit} className="flex flex-col gap-2">
+    <form ref={form} id="bid" onSubmit={submit} className="flex flex-col gap-2" noValidate>
       <label htmlFor={inputId} className="text-sm font-semibold text-slate-900">
         Your bid
       </label>
@@ -70,9 +133,10 @@ function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auctio
           type="submit"
           variant="accent"
           size="lg"
+          disabled={placeBid.isPending}
           onClick={(event) => {
             // Signed-out visitors get the sign-in prompt, not the browser's field validation.
-            if (!requireSignIn("bid")) event.preventDefault();
+            if (!requireSignIn("bid", resume)) event.preventDefault();
           }}
         >
           Place Bid
@@ -86,28 +150,117 @@ function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auctio
           {error}
         </p>
       )}
+      {showMax ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={maxId} className="text-sm font-semibold text-slate-900">
+            Max bid (optional)
+          </label>
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className="absolute top-1/2 left-3 -translate-y-1/2 text-slate-700"
+            >
+              $
+            </span>
+            <input
+              id={maxId}
+              name="maxAmount"
+              type="number"
+              inputMode="decimal"
+              step={0.01}
+              value={maxAmount}
+              onChange={(event) => setMaxAmount(event.target.value)}
+              aria-invalid={maxError ? true : undefined}
+              aria-describedby={maxError ? `${maxHintId} ${maxErrorId}` : maxHintId}
+              className="h-11 w-full rounded-lg border border-slate-400 bg-white pr-3 pl-7 text-base text-slate-900"
+            />
+          </div>
+          <p id={maxHintId} className="text-sm text-slate-700">
+            We bid for you, only as much as needed to keep you in the lead, up to your maximum.
+          </p>
+          {maxError && (
+            <p id={maxErrorId} role="alert" className="text-sm font-medium text-coral-800">
+              {maxError}
+            </p>
+          )}
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setShowMax(true)}
+          className="w-fit text-sm font-medium text-brand-800 underline hover:text-brand-900"
+        >
+          Set a maximum bid
+        </button>
+      )}
       <BidConfirmDialog
         open={confirming !== null}
-        amountCents={confirming ?? 0}
+        amountCents={confirming?.cents ?? 0}
+        maxAmountCents={confirming?.maxCents ?? null}
         listingTitle={listing.title}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          // Placing the bid (POST /api/listings/{id}/bids) arrives with accounts and bidding.
-          setConfirming(null);
-          setAmount("");
+        pending={placeBid.isPending}
+        onCancel={() => {
+          if (!placeBid.isPending) setConfirming(null);
         }}
+        onConfirm={confirm}
       />
     </form>
   );
+}
+
+/** The viewer's own standing on this auction, while it is open. */
+function Standing({ leading, outbid }: { leading: boolean; outbid: boolean }) {
+  if (leading) {
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-xl bg-emerald-50 px-4 py-3 font-semibold text-emerald-900"
+      >
+        <Trophy aria-hidden="true" className="size-5" />
+        You're the highest bidder
+      </p>
+    );
+  }
+  if (outbid) {
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-2 rounded-xl bg-amber-50 px-4 py-3 font-semibold text-amber-900"
+      >
+        <AlertCircle aria-hidden="true" className="size-5" />
+        You've been outbid
+      </p>
+    );
+  }
+  return null;
 }
 
 /** Current or starting bid, the live countdown, reserve state, Buy It Now and the bid form. */
 export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auction: Auction }) {
   const requireSignIn = useRequireSignIn();
   const queryClient = useQueryClient();
+  const { user } = useSession();
   const left = useAuctionCountdown(auction.endsAt);
   const ended = auction.ended || listing.status !== "active" || left.ended;
   const hasBids = auction.currentBidCents !== null;
+  const isSeller = Boolean(listing.viewer?.isSeller || (user && listing.seller.id === user.id));
+  const leading = Boolean(user && auction.leaderId === user.id);
+  const outbid = Boolean(listing.viewer?.hasBid) && !leading;
+
+  // Live bids from other people: write them into this page's query, newest state wins.
+  useLiveAuctions([listing.id], (update) => {
+    const key = listingQueryKey(listing.id);
+    const current = queryClient.getQueryData<ListingDetail>(key);
+    if (!current?.auction || !isFresher(update.auction, current.auction)) return;
+    queryClient.setQueryData<ListingDetail>(key, {
+      ...current,
+      status: update.status,
+      auction: update.auction,
+    });
+    if (update.auction.bidCount !== current.auction.bidCount) {
+      void queryClient.invalidateQueries({ queryKey: bidHistoryQueryKey(listing.id) });
+    }
+  });
 
   // When the clock runs out, ask the server for the settled state (soft close may extend it).
   useEffect(() => {
@@ -155,8 +308,17 @@ export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auc
             </p>
             <p className="text-sm text-slate-700">Auction ends: {formatDateTime(auction.endsAt)}</p>
           </div>
-          <BidForm listing={listing} auction={auction} />
-          {auction.buyItNowPriceCents !== null && (
+          {isSeller ? (
+            <p className="rounded-xl bg-sand-100 px-4 py-3 font-semibold text-slate-900">
+              This is your listing
+            </p>
+          ) : (
+            <>
+              <Standing leading={leading} outbid={outbid} />
+              <BidForm listing={listing} auction={auction} />
+            </>
+          )}
+          {!isSeller && auction.buyItNowPriceCents !== null && (
             <Button
               variant="outline"
               size="lg"

@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 export function BidConfirmDialog({
   open,
   amountCents,
+  maxAmountCents = null,
   listingTitle,
   pending = false,
   onCancel,
@@ -17,6 +18,8 @@ export function BidConfirmDialog({
 }: {
   open: boolean;
   amountCents: number;
+  /** The proxy maximum, when the bidder set one. */
+  maxAmountCents?: number | null;
   listingTitle: string;
   pending?: boolean;
   onCancel: () => void;
@@ -49,6 +52,12 @@ export function BidConfirmDialog({
           <p>
             You are about to bid <strong>{formatMoney(amountCents)}</strong> on “{listingTitle}”.
           </p>
+          {maxAmountCents !== null && (
+            <p className="text-sm">
+              We will bid for you up to <strong>{formatMoney(maxAmountCents)}</strong>, only as much
+              as needed to keep you in the lead.
+            </p>
+          )}
           <p className="flex items-start gap-2 rounded-lg bg-coral-50 p-3 text-sm text-coral-900">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             Bids are final: once placed, a bid cannot be undone.

@@ -9,13 +9,14 @@ import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useCountdown } from "../hooks/use-countdown";
+import { useLiveListing } from "../hooks/use-live-listing";
 import { ListingImage } from "./listing-image";
 
 export type ListingCardLayout = "grid" | "list";
 
 /** The browse and home card: photo, title, description, seller, price and the main actions. */
 export function ListingCard({
-  listing,
+  listing: initial,
   layout = "grid",
   headingLevel = 3,
 }: {
@@ -23,6 +24,7 @@ export function ListingCard({
   layout?: ListingCardLayout;
   headingLevel?: 2 | 3;
 }) {
+  const listing = useLiveListing(initial);
   const titleId = useId();
   const navigate = useNavigate();
   const requireSignIn = useRequireSignIn();
@@ -108,7 +110,8 @@ export function ListingCard({
                 type="button"
                 className={buttonClasses("accent", "sm", "flex-1")}
                 onClick={() => {
-                  if (requireSignIn("bid")) navigate(`${href}#bid`);
+                  const go = () => navigate(`${href}#bid`);
+                  if (requireSignIn("bid", go)) go();
                 }}
               >
                 Place Bid
@@ -120,7 +123,8 @@ export function ListingCard({
               disabled={soldOut}
               className={buttonClasses("accent", "sm", "flex-1")}
               onClick={() => {
-                if (requireSignIn("buy")) navigate(href);
+                const go = () => navigate(href);
+                if (requireSignIn("buy", go)) go();
               }}
             >
               {soldOut ? "Out of stock" : "Buy It Now"}

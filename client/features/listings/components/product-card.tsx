@@ -7,16 +7,18 @@ import { formatMoney } from "../../../../core/money";
 import { cn } from "../../../lib/cn";
 import { formatRating, pluralize } from "../../../lib/format";
 import type { ResultsView } from "../hooks/use-category-filters";
+import { useLiveListing } from "../hooks/use-live-listing";
 import { ListingImage } from "./listing-image";
 
 /** The category page's card: links to /products/{id}; list layout adds description and stock. */
 export function ProductCard({
-  listing,
+  listing: initial,
   layout = "grid",
 }: {
   listing: ListingCardData;
   layout?: ResultsView;
 }) {
+  const listing = useLiveListing(initial);
   const titleId = useId();
   const href = `/products/${listing.id}`;
   const fixedPrice = listing.kind === "fixed_price";

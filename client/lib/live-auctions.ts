@@ -1,0 +1,162 @@
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { type AuctionUpdate, auctionUpdateSchema } from "../../core/contracts/bidding";
+import type { AuctionState } from "../../core/contracts/browse";
+import { sessionQueryKey } from "./session";
+
+/** The server refuses more in one subscription. */
+const MAX_IDS = 100;
+/** Cards mount in bursts: gather the ids for a moment before (re)opening the connection. */
+const SETTLE_MS = 50;
+
+type UpdateListener = (update: AuctionUpdate) => void;
+
+/**
+ * One EventSource per page for every auction on screen (GET /api/live?listings=...). Components
+ * subscribe ids with reference counts; the connection is reopened when the set changes. The
+ * latest update per listing is kept in a small store that cards read; the detail page also gets
+ * a callback to write the update into its query. After a dropped connection comes back, the
+ * page's queries are refetched, because the server does not replay what was missed.
+ */
+class LiveAuctions {
+  private counts = new Map<string, number>();
+  private latest = new Map<string, AuctionUpdate>();
+  private storeListeners = new Map<string, Set<() => void>>();
+  private updateListeners = new Set<UpdateListener>();
+  private clients = new Map<QueryClient, number>();
+  private source: EventSource | null = null;
+  private sourceKey = "";
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private hadError = false;
+
+  subscribe(ids: readonly string[], client: QueryClient): () => void {
+    for (const id of ids) this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+    this.clients.set(client, (this.clients.get(client) ?? 0) + 1);
+    this.schedule();
+    return () => {
+      for (const id of ids) {
+        const left = (this.counts.get(id) ?? 1) - 1;
+        if (left <= 0) this.counts.delete(id);
+        else this.counts.set(id, left);
+      }
+      const uses = (this.clients.get(client) ?? 1) - 1;
+      if (uses <= 0) this.clients.delete(client);
+      else this.clients.set(client, uses);
+      this.schedule();
+    };
+  }
+
+  onUpdate(listener: UpdateListener): () => void {
+    this.updateListeners.add(listener);
+    return () => this.updateListeners.delete(listener);
+  }
+
+  watch(id: string, listener: () => void): () => void {
+    const set = this.storeListeners.get(id) ?? new Set<() => void>();
+    this.storeListeners.set(id, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.storeListeners.delete(id);
+    };
+  }
+
+  get(id: string): AuctionUpdate | undefined {
+    return this.latest.get(id);
+  }
+
+  private schedule() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.connect();
+    }, SETTLE_MS);
+  }
+
+  private connect() {
+    if (typeof EventSource === "undefined") return;
+    const ids = [...this.counts.keys()].sort().slice(0, MAX_IDS);
+    const key = ids.join(",");
+    if (key === this.sourceKey && this.source) return;
+    this.source?.close();
+    this.source = null;
+    this.sourceKey = key;
+    this.hadError = false;
+    // Forget what is no longer on screen, so a later visit starts from fresh server data.
+    for (const id of this.latest.keys()) if (!this.counts.has(id)) this.latest.delete(id);
+    if (ids.length === 0) return;
+
+    const source = new EventSource(`/api/live?listings=${encodeURIComponent(key)}`);
+    this.source = source;
+    source.addEventListener("auction.updated", (event) => {
+      let data: unknown;
+      try {
+        data = JSON.parse((event as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      const parsed = auctionUpdateSchema.safeParse(data);
+      if (parsed.success) this.publish(parsed.data);
+    });
+    // EventSource retries by itself; a later `open` means updates may have been missed.
+    source.addEventListener("error", () => {
+      this.hadError = true;
+    });
+    source.addEventListener("open", () => {
+      if (!this.hadError) return;
+      this.hadError = false;
+      for (const client of this.clients.keys()) {
+        void client.invalidateQueries({
+          predicate: (query) => query.queryKey[0] !== sessionQueryKey[0],
+        });
+      }
+    });
+  }
+
+  private publish(update: AuctionUpdate) {
+    this.latest.set(update.listingId, update);
+    for (const listener of this.storeListeners.get(update.listingId) ?? []) listener();
+    for (const listener of this.updateListeners) listener(update);
+  }
+}
+
+const live = new LiveAuctions();
+
+/** True when `next` is at least as recent as `current` (bids only ever add up). */
+export function isFresher(next: AuctionState, current: AuctionState): boolean {
+  if (next.bidCount !== current.bidCount) return next.bidCount > current.bidCount;
+  return next.ended || !current.ended;
+}
+
+/**
+ * Keeps the page subscribed to live updates for these auctions while mounted; `onUpdate` hears
+ * each one (the detail page writes it into its query).
+ */
+export function useLiveAuctions(ids: readonly string[], onUpdate?: UpdateListener): void {
+  const client = useQueryClient();
+  const key = [...new Set(ids)].sort().join(",");
+  const handler = useRef(onUpdate);
+  handler.current = onUpdate;
+
+  useEffect(() => {
+    if (!key) return;
+    const wanted = key.split(",");
+    const stop = live.subscribe(wanted, client);
+    const unlisten = live.onUpdate((update) => {
+      if (wanted.includes(update.listingId)) handler.current?.(update);
+    });
+    return () => {
+      unlisten();
+      stop();
+    };
+  }, [key, client]);
+}
+
+/** The latest live update for one auction (undefined until one arrives); subscribes while mounted. */
+export function useLiveAuction(id: string | undefined): AuctionUpdate | undefined {
+  useLiveAuctions(id ? [id] : []);
+  return useSyncExternalStore(
+    (notify) => (id ? live.watch(id, notify) : () => {}),
+    () => (id ? live.get(id) : undefined),
+  );
+}

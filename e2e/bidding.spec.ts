@@ -1,0 +1,165 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { formatMoney } from "../core/money";
+
+const PASSWORD = "Tradewinds1!";
+const BUYERS = {
+  keisha: "keisha@demo.tradewinds.test",
+  devon: "devon@demo.tradewinds.test",
+  tamika: "tamika@demo.tradewinds.test",
+};
+const HOUR = 60 * 60 * 1000;
+
+interface AuctionCard {
+  id: string;
+  title: string;
+  seller: { id: string; username: string };
+  auction: { endsAt: string; ended: boolean; minNextBidCents: number } | null;
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+const auctionPanel = (page: Page) => page.getByRole("region", { name: "Auction" });
+
+/** A browser of its own, signed in on the /login page as `email`. */
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const session = await page.request.get("/api/auth/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  return { context, page, userId: user.id };
+}
+
+/** Open auctions ending more than an hour from now, sold by none of `bidderIds`. */
+async function openAuctions(page: Page, bidderIds: string[]): Promise<AuctionCard[]> {
+  const response = await page.request.get("/api/listings", {
+    params: { kind: "auction", sort: "ending_soon", pageSize: 50 },
+  });
+  expect(response.ok()).toBe(true);
+  const { items } = (await response.json()) as { items: AuctionCard[] };
+  return items.filter(
+    (item) =>
+      item.auction &&
+      !item.auction.ended &&
+      Date.parse(item.auction.endsAt) > Date.now() + HOUR &&
+      !bidderIds.includes(item.seller.id),
+  );
+}
+
+/** Types the amount, presses Place Bid, then Confirm Bid in the dialog. */
+async function placeBid(page: Page, cents: number) {
+  await page
+    .getByRole("spinbutton", { name: "Your bid", exact: true })
+    .fill((cents / 100).toFixed(2));
+  await page.getByRole("button", { name: "Place Bid" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm your bid" });
+  await expect(dialog).toContainText("cannot be undone");
+  await dialog.getByRole("button", { name: "Confirm Bid" }).click();
+}
+
+test("two buyers bid on one auction and each sees the other's bid live", async ({ browser }) => {
+  const a = await signedIn(browser, BUYERS.keisha);
+  const b = await signedIn(browser, BUYERS.devon);
+  const [auction] = await openAuctions(a.page, [a.userId, b.userId]);
+  if (!auction?.auction) throw new Error("the seed has no open auction ending after an hour");
+
+  await a.page.goto(`/listing/${auction.id}`);
+  await b.page.goto(`/listing/${auction.id}`);
+  await expect(auctionPanel(a.page)).toBeVisible();
+  await expect(auctionPanel(b.page)).toBeVisible();
+
+  // A bids the minimum the page asks for.
+  const hint = await auctionPanel(a.page)
+    .getByText(/^Enter \$[\d,.]+ or more$/)
+    .textContent();
+  const firstCents = Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
+  await placeBid(a.page, firstCents);
+  await expect(
+    toast(a.page, `Your bid of ${formatMoney(firstCents)} has been placed.`),
+  ).toBeVisible();
+  await expect(a.page.getByRole("spinbutton", { name: "Your bid", exact: true })).toHaveValue("");
+  await expect(auctionPanel(a.page).getByText("You're the highest bidder")).toBeVisible();
+
+  // B's page follows without a reload.
+  await expect(
+    auctionPanel(b.page).getByText(formatMoney(firstCents), { exact: true }),
+  ).toBeVisible({ timeout: 5_000 });
+  await expect(auctionPanel(b.page).getByText("Current Bid", { exact: true })).toBeVisible();
+
+  // B outbids A, and A's page follows without a reload.
+  const nextHint = await auctionPanel(b.page)
+    .getByText(/^Enter \$[\d,.]+ or more$/)
+    .textContent();
+  const secondCents = Math.round(Number(nextHint?.replace(/[^\d.]/g, "")) * 100);
+  expect(secondCents).toBeGreaterThan(firstCents);
+  await placeBid(b.page, secondCents);
+  await expect(
+    toast(b.page, `Your bid of ${formatMoney(secondCents)} has been placed.`),
+  ).toBeVisible();
+
+  await expect(
+    auctionPanel(a.page).getByText(formatMoney(secondCents), { exact: true }),
+  ).toBeVisible({ timeout: 5_000 });
+  await expect(auctionPanel(a.page).getByText("You've been outbid")).toBeVisible();
+  await expect(auctionPanel(a.page).getByText("You're the highest bidder")).toHaveCount(0);
+  // The history table refreshes too.
+  await expect(
+    a.page.getByRole("table", { name: "Bid History" }).getByText(formatMoney(secondCents)),
+  ).toBeVisible();
+
+  // A's own bids page lists the bid as outbid.
+  await a.page.goto("/my/bids");
+  await expect(a.page.getByRole("heading", { level: 1, name: "Bids & Offers" })).toBeVisible();
+  const row = a.page.getByRole("listitem").filter({ hasText: auction.title });
+  await expect(row).toContainText(formatMoney(firstCents));
+  await expect(row).toContainText("Outbid");
+  await expect(row.getByRole("link", { name: auction.title })).toHaveAttribute(
+    "href",
+    `/listing/${auction.id}`,
+  );
+
+  await a.context.close();
+  await b.context.close();
+});
+
+test("a bid below the minimum is refused with the spec's message", async ({ browser }) => {
+  const buyer = await signedIn(browser, BUYERS.tamika);
+  const auctions = await openAuctions(buyer.page, [buyer.userId]);
+  // Not the first one: the other test bids on that.
+  const auction = auctions[1] ?? auctions[0];
+  if (!auction?.auction) throw new Error("the seed has no open auction ending after an hour");
+
+  await buyer.page.goto(`/listing/${auction.id}`);
+  const panel = auctionPanel(buyer.page);
+  await expect(panel).toBeVisible();
+  const hint = await panel.getByText(/^Enter \$[\d,.]+ or more$/).textContent();
+  const minCents = Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
+
+  await buyer.page
+    .getByRole("spinbutton", { name: "Your bid", exact: true })
+    .fill(((minCents - 1) / 100).toFixed(2));
+  await buyer.page.getByRole("button", { name: "Place Bid" }).click();
+  await expect(
+    panel.getByText("Please enter a valid bid amount higher than the current bid."),
+  ).toBeVisible();
+  await expect(buyer.page.getByRole("dialog", { name: "Confirm your bid" })).toBeHidden();
+
+  // A maximum below the bid is refused too, before anything is sent.
+  await buyer.page
+    .getByRole("spinbutton", { name: "Your bid", exact: true })
+    .fill((minCents / 100).toFixed(2));
+  await buyer.page.getByRole("button", { name: "Set a maximum bid" }).click();
+  await buyer.page
+    .getByRole("spinbutton", { name: "Max bid (optional)" })
+    .fill(((minCents - 100) / 100).toFixed(2));
+  await buyer.page.getByRole("button", { name: "Place Bid" }).click();
+  await expect(panel.getByText("Your maximum bid must be at least your bid.")).toBeVisible();
+  await expect(buyer.page.getByRole("dialog", { name: "Confirm your bid" })).toBeHidden();
+
+  await buyer.context.close();
+});
