@@ -37,13 +37,16 @@ const COLUMNS = [
 
 const linkClass = "text-brand-100 hover:text-white hover:underline";
 
+// Titles like "Customer Service" hold spaces, which an id (and so aria-labelledby) cannot.
+const footerHeadingId = (title: string) => `footer-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 export function SiteFooter() {
   return (
     <footer className="on-dark mt-16 bg-brand-950 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         {COLUMNS.map((column) => (
-          <section key={column.title} aria-labelledby={`footer-${column.title}`}>
-            <h2 id={`footer-${column.title}`} className="mb-3 font-semibold text-white">
+          <section key={column.title} aria-labelledby={footerHeadingId(column.title)}>
+            <h2 id={footerHeadingId(column.title)} className="mb-3 font-semibold text-white">
               {column.title}
             </h2>
             <ul className="flex flex-col gap-2 text-sm">

@@ -22,11 +22,12 @@ export async function getHomeSections(db: Db, territory?: string): Promise<HomeS
       sql`l.featured desc, l.created_at desc, l.id`,
     ),
   );
-  const trending = take(
-    await listingSection(db, { ...base, sort: "most_bids" }, HOME_SECTION_SIZE, shown),
-  );
+  // Ending Soon picks before Trending: it is the section whose items cannot wait.
   const endingSoon = take(
     await listingSection(db, { ...base, sort: "ending_soon" }, HOME_SECTION_SIZE, shown),
+  );
+  const trending = take(
+    await listingSection(db, { ...base, sort: "most_bids" }, HOME_SECTION_SIZE, shown),
   );
   // A stable shuffle that changes once a day, so picks rotate without a job to rotate them.
   const dailyPicks = take(

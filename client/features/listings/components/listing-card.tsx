@@ -59,7 +59,7 @@ export function ListingCard({
         <ListingImage
           image={listing.image}
           alt={listing.title}
-          className="aspect-[4/3] w-full transition-transform duration-300 group-hover:scale-[1.02]"
+          className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
         />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,0 +1,223 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+
+interface Card {
+  id: string;
+  title: string;
+  displayPriceCents: number;
+}
+interface ListingPage {
+  items: Card[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+type Query = Record<string, string | string[]>;
+
+async function browse(request: APIRequestContext, query: string): Promise<ListingPage> {
+  const response = await request.get(`/api/listings?${query}`);
+  expect(response.ok(), `GET /api/listings?${query}`).toBe(true);
+  return (await response.json()) as ListingPage;
+}
+
+const FILTER_KEYS = ["category", "territory", "kind", "search", "minPriceCents", "maxPriceCents"];
+
+/**
+ * Keeps every /api/listings answer the page receives, so a test compares what the page shows
+ * with what it was sent (other specs may bid or list meanwhile). The returned function waits
+ * for the answer to a query with exactly these filters (and these sort and page, when given).
+ */
+function listingAnswers(page: Page): (wanted: Query) => Promise<ListingPage> {
+  const answers: { params: URLSearchParams; body: ListingPage }[] = [];
+  page.on("response", async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== "/api/listings" || !response.ok()) return;
+    try {
+      answers.push({ params: url.searchParams, body: (await response.json()) as ListingPage });
+    } catch {
+      // The page went away before the body arrived; nothing to compare then.
+    }
+  });
+  const matches = (params: URLSearchParams, wanted: Query) =>
+    [...new Set([...FILTER_KEYS, ...Object.keys(wanted)])].every((key) => {
+      const want = wanted[key] ?? [];
+      return [want].flat().sort().join("&") === params.getAll(key).sort().join("&");
+    });
+  return async (wanted) => {
+    const find = () => answers.findLast((a) => matches(a.params, wanted))?.body;
+    await expect
+      .poll(find, { message: `the page fetches listings for ${JSON.stringify(wanted)}` })
+      .toBeDefined();
+    return find() as ListingPage;
+  };
+}
+
+const countText = (total: number) => `${total} ${total === 1 ? "item" : "items"} found`;
+
+/** The prices the cards show, in cents, in the order shown. */
+async function pricesShown(page: Page): Promise<number[]> {
+  return page
+    .getByRole("main")
+    .getByRole("article")
+    .evaluateAll((cards) =>
+      cards.map((card) => {
+        const price = [...card.querySelectorAll("p")]
+          .map((p) => p.textContent?.trim() ?? "")
+          .find((text) => /^\$[\d,]+\.\d{2}$/.test(text));
+        return price ? Math.round(Number(price.replace(/[$,]/g, "")) * 100) : Number.NaN;
+      }),
+    );
+}
+
+/** The titles of the cards shown, in order. */
+function titlesShown(page: Page) {
+  return page.getByRole("main").getByRole("article").getByRole("heading");
+}
+
+test("a visitor browses every listing, newest first", async ({ page }) => {
+  const answer = listingAnswers(page);
+  await page.goto("/listings");
+  const newest = await answer({ sort: "newest", page: "1" });
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Browse Listings");
+  await expect(page.getByText(countText(newest.total))).toBeVisible();
+  expect(newest.items).toHaveLength(newest.pageSize);
+  await expect(titlesShown(page)).toHaveText(newest.items.map((l) => l.title));
+  await expect(page.getByLabel("Category")).toHaveValue("");
+  await expect(page.getByLabel("Sort by")).toHaveValue("newest");
+  await expect(
+    page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 1" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("a visitor pages through the listings and back", async ({ page }) => {
+  const answer = listingAnswers(page);
+  await page.goto("/listings");
+  const first = await answer({ page: "1" });
+  const last = Math.ceil(first.total / first.pageSize);
+  expect(last).toBeGreaterThan(2);
+
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(titlesShown(page)).toHaveText(first.items.map((l) => l.title));
+  await expect(pagination.getByText("Previous")).toHaveAttribute("aria-disabled", "true");
+
+  await pagination.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/listings\?page=2$/);
+  await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const second = await answer({ page: "2" });
+  await expect(titlesShown(page)).toHaveText(second.items.map((l) => l.title));
+  expect(second.items.map((l) => l.id)).not.toContain(first.items[0]?.id);
+
+  await pagination.getByRole("link", { name: `Page ${last}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/listings\\?page=${last}$`));
+  const final = await answer({ page: String(last) });
+  expect(final.items).toHaveLength(final.total - final.pageSize * (last - 1));
+  await expect(titlesShown(page)).toHaveText(final.items.map((l) => l.title));
+  await expect(pagination.getByText("Next")).toHaveAttribute("aria-disabled", "true");
+
+  await pagination.getByRole("link", { name: "Previous" }).click();
+  await expect(page).toHaveURL(new RegExp(`/listings\\?page=${last - 1}$`));
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(first.pageSize);
+
+  await pagination.getByRole("link", { name: "Page 1" }).click();
+  await expect(page).toHaveURL(/\/listings$/);
+  await expect(titlesShown(page)).toHaveText(first.items.map((l) => l.title));
+});
+
+test("a visitor sorts listings by price, low to high", async ({ page }) => {
+  const answer = listingAnswers(page);
+  await page.goto("/listings");
+  await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+  await page.getByLabel("Sort by").selectOption({ label: "Price (Low to High)" });
+  await expect(page).toHaveURL(/[?&]sort=price_asc(&|$)/);
+
+  const cheapestFirst = await answer({ sort: "price_asc", page: "1" });
+  await expect
+    .poll(() => pricesShown(page))
+    .toEqual(cheapestFirst.items.map((l) => l.displayPriceCents));
+  const prices = await pricesShown(page);
+  expect(prices).toHaveLength(cheapestFirst.pageSize);
+  for (let i = 1; i < prices.length; i++) {
+    expect(prices[i], `card ${i + 1} costs no less than card ${i}`).toBeGreaterThanOrEqual(
+      prices[i - 1] ?? 0,
+    );
+  }
+
+  // The order holds across pages too.
+  const lastOnPageOne = prices[prices.length - 1] ?? 0;
+  await page
+    .getByRole("navigation", { name: "Pagination" })
+    .getByRole("link", { name: "Next" })
+    .click();
+  await expect(page).toHaveURL(/sort=price_asc&page=2$/);
+  const second = await answer({ sort: "price_asc", page: "2" });
+  await expect.poll(() => pricesShown(page)).toEqual(second.items.map((l) => l.displayPriceCents));
+  expect((await pricesShown(page))[0]).toBeGreaterThanOrEqual(lastOnPageOne);
+});
+
+test("a visitor searches from the header and finds the listing they had in mind", async ({
+  page,
+  request,
+}) => {
+  // A listing to look for, and a long word of its title that finds it on the first page.
+  const { items } = await browse(request, "kind=fixed_price&pageSize=10");
+  let target: Card | undefined;
+  let word = "";
+  for (const listing of items) {
+    const longest = (listing.title.match(/[A-Za-z]{6,}/g) ?? []).sort(
+      (a, b) => b.length - a.length,
+    )[0];
+    if (!longest) continue;
+    const result = await browse(request, `search=${encodeURIComponent(longest)}`);
+    if (result.items.some((l) => l.id === listing.id)) {
+      [target, word] = [listing, longest];
+      break;
+    }
+  }
+  if (!target) throw new Error("no listing with a distinctive title word to search for");
+
+  const answer = listingAnswers(page);
+  await page.goto("/");
+  const searchbox = page.getByRole("searchbox", { name: "Search for anything" });
+  await searchbox.fill(word);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+
+  await expect(page).toHaveURL(`/listings?search=${encodeURIComponent(word)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search Results: "${word}"`);
+  await expect(searchbox).toHaveValue(word);
+  const found = await answer({ search: word });
+  await expect(page.getByText(countText(found.total))).toBeVisible();
+  await expect(titlesShown(page)).toHaveText(found.items.map((l) => l.title));
+  const card = page.getByRole("article", { name: target.title, exact: true });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("link", { name: "View Details" })).toHaveAttribute(
+    "href",
+    `/listing/${target.id}`,
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await card.getByRole("link", { name: target.title }).click();
+  await expect(page).toHaveURL(`/listing/${target.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.title);
+});
+
+test("a visitor searches for something nobody sells and is told so", async ({ page }) => {
+  await page.goto("/listings");
+  await page.getByRole("searchbox", { name: "Search for anything" }).fill("zebra unicorn teapot");
+  await page.getByRole("searchbox", { name: "Search for anything" }).press("Enter");
+
+  await expect(page).toHaveURL(/\/listings\?search=zebra\+unicorn\+teapot$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    'Search Results: "zebra unicorn teapot"',
+  );
+  await expect(page.getByText("0 items found")).toBeVisible();
+  await expect(page.getByText("No listings found matching your criteria.")).toBeVisible();
+  await expect(page.getByText("Try changing your filters or search query.")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});

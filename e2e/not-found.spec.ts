@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+
+test("a visitor who types an address that does not exist sees Page Not Found and returns home", async ({
+  page,
+}) => {
+  await page.goto("/no-such-page/anywhere");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await expect(
+    page.getByText("The page you're looking for doesn't exist or has been moved."),
+  ).toBeVisible();
+  await expect(page).toHaveTitle("Page Not Found | Tradewinds");
+  // The site around it still works: header search and categories are there.
+  await expect(page.getByRole("searchbox", { name: "Search for anything" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("link", { name: "Return Home" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Bid, buy and sell across the islands" }),
+  ).toBeVisible();
+});
+
+test("a visitor who reaches a missing page from the site goes back to where they were", async ({
+  page,
+}) => {
+  await page.goto("/listings");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Browse Listings");
+  // Footer pages that are not built yet are unknown paths too.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Seller Protection" }).click();
+  await expect(page).toHaveURL("/seller-protection");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+
+  await page.getByRole("button", { name: "Go Back" }).click();
+  await expect(page).toHaveURL("/listings");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Browse Listings");
+
+  // Opened directly, with nothing to go back to, Go Back leads home.
+  await page.goto("/404");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page Not Found");
+  await page.getByRole("button", { name: "Go Back" }).click();
+  await expect(page).toHaveURL("/");
+});
