@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../core/contracts/accounts";
 import { apiErrorSchema } from "../../core/errors";
 
 /** A failed API call: the server's error envelope, or a stand-in when there was none. */
@@ -42,12 +43,42 @@ export function toSearchParams(query: QueryParams = {}): URLSearchParams {
 interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: QueryParams;
+  /** JSON-encoded, except FormData, which goes as multipart. */
   body?: unknown;
   signal?: AbortSignal;
 }
 
-const NETWORK_MESSAGE = "Unable to connect to the server. Please check your internet connection.";
-const UNEXPECTED_MESSAGE = "An unexpected error occurred. Please try again later.";
+export const NETWORK_MESSAGE =
+  "Unable to connect to the server. Please check your internet connection.";
+export const UNEXPECTED_MESSAGE = "An unexpected error occurred. Please try again later.";
+
+/** The CSRF cookie's value (the server sets it, readable on purpose, on the first /api answer). */
+function readCsrfCookie(): string | undefined {
+  for (const part of document.cookie.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === CSRF_COOKIE) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}
+
+/** Any GET under /api makes the server set the CSRF cookie; the session one is the cheapest. */
+async function primeCsrfCookie(): Promise<void> {
+  try {
+    await fetch("/api/auth/session", { credentials: "same-origin", cache: "no-store" });
+  } catch {
+    // The request that follows reports the network failure.
+  }
+}
+
+/** The CSRF header for a state-changing request, fetching the cookie first when there is none. */
+async function csrfHeaders(): Promise<Record<string, string>> {
+  let token = readCsrfCookie();
+  if (!token) {
+    await primeCsrfCookie();
+    token = readCsrfCookie();
+  }
+  return token ? { [CSRF_HEADER]: token } : {};
+}
 
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
@@ -60,9 +91,48 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Turns a failed answer into an ApiError: the server's envelope, or a stand-in. */
+function toApiError(status: number, payload: unknown): ApiError {
+  const envelope = apiErrorSchema.safeParse(payload);
+  if (envelope.success) {
+    const { code, message, fields } = envelope.data.error;
+    return new ApiError(status, code, message, fields);
+  }
+  return new ApiError(status, status === 404 ? "not_found" : "internal_error", UNEXPECTED_MESSAGE);
+}
+
+function parseWith<S extends z.ZodType>(
+  schema: S,
+  payload: unknown,
+  status: number,
+  what: string,
+): z.output<S> {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${what}`, parsed.error);
+    throw new ApiError(status, "invalid_response", UNEXPECTED_MESSAGE);
+  }
+  return parsed.data;
+}
+
+const isCsrfFailure = (error: ApiError) => error.status === 403 && error.code === "csrf_failed";
+
+/** Fired when the API says nobody is signed in: the session ended on the server (expired, or ended elsewhere). */
+export const SESSION_ENDED_EVENT = "tradewinds:session-ended";
+
+function toFailure(status: number, payload: unknown): ApiError {
+  const error = toApiError(status, payload);
+  if (status === 401 && error.code === "unauthorized") {
+    window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+  }
+  return error;
+}
+
 /**
  * Calls the API and parses the answer with the contract schema from core, so the page only ever
  * sees the declared shape. Failures throw ApiError with the server's status, code and message.
+ * State-changing requests echo the CSRF cookie in a header; if the server refuses it (the cookie
+ * was rotated or lost), the cookie is fetched again and the request retried once.
  */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
@@ -71,43 +141,39 @@ export async function apiRequest<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const search = toSearchParams(query).toString();
   const url = search ? `${path}?${search}` : path;
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const unsafe = method !== "GET";
+  const isForm = body instanceof FormData;
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, "network_error", NETWORK_MESSAGE);
-  }
-
-  const payload = await readJson(response);
-  if (!response.ok) {
-    const envelope = apiErrorSchema.safeParse(payload);
-    if (envelope.success) {
-      const { code, message, fields } = envelope.data.error;
-      throw new ApiError(response.status, code, message, fields);
+  const send = async (): Promise<Response> => {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (body !== undefined && !isForm) headers["Content-Type"] = "application/json";
+    if (unsafe) Object.assign(headers, await csrfHeaders());
+    try {
+      return await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        credentials: "same-origin",
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, "network_error", NETWORK_MESSAGE);
     }
-    throw new ApiError(
-      response.status,
-      response.status === 404 ? "not_found" : "internal_error",
-      UNEXPECTED_MESSAGE,
-    );
-  }
+  };
 
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) {
-    console.error(`Unexpected response from ${method} ${path}`, parsed.error);
-    throw new ApiError(response.status, "invalid_response", UNEXPECTED_MESSAGE);
+  let response = await send();
+  let payload = await readJson(response);
+  if (!response.ok && unsafe) {
+    const error = toApiError(response.status, payload);
+    if (isCsrfFailure(error)) {
+      await primeCsrfCookie();
+      response = await send();
+      payload = await readJson(response);
+    }
   }
-  return parsed.data;
+  if (!response.ok) throw toFailure(response.status, payload);
+  return parseWith(schema, payload, response.status, `${method} ${path}`);
 }
 
 export function apiGet<S extends z.ZodType>(
@@ -116,4 +182,51 @@ export function apiGet<S extends z.ZodType>(
   options: Omit<RequestOptions, "method" | "body"> = {},
 ): Promise<z.output<S>> {
   return apiRequest(path, schema, { ...options, method: "GET" });
+}
+
+/**
+ * Uploads a file as multipart (one field), reporting progress from 0 to 1. XMLHttpRequest,
+ * because fetch cannot report upload progress. Same CSRF header, errors and parsing as apiRequest.
+ */
+export async function apiUpload<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  { field, file, onProgress }: { field: string; file: File; onProgress?: (share: number) => void },
+): Promise<z.output<S>> {
+  const form = new FormData();
+  form.append(field, file);
+
+  const send = async () => {
+    const headers = await csrfHeaders();
+    return new Promise<{ status: number; payload: unknown }>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open("POST", path);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader("Accept", "application/json");
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        let payload: unknown;
+        try {
+          payload = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+        } catch {
+          payload = undefined;
+        }
+        resolve({ status: xhr.status, payload });
+      };
+      xhr.onerror = () => reject(new ApiError(0, "network_error", NETWORK_MESSAGE));
+      xhr.send(form);
+    });
+  };
+
+  let result = await send();
+  const ok = (status: number) => status >= 200 && status < 300;
+  if (!ok(result.status) && isCsrfFailure(toApiError(result.status, result.payload))) {
+    await primeCsrfCookie();
+    result = await send();
+  }
+  if (!ok(result.status)) throw toFailure(result.status, result.payload);
+  return parseWith(schema, result.payload, result.status, `POST ${path}`);
 }

@@ -13,16 +13,29 @@ export const SIGN_IN_MESSAGES = {
 export type SignInAction = keyof typeof SIGN_IN_MESSAGES;
 
 /**
- * Returns a guard for actions that need an account: it answers true when someone is signed in;
- * otherwise it shows the spec's toast, opens sign-in and answers false.
+ * The same reason, said inside the sign-in modal: while a modal dialog is open the page behind it
+ * is inert, toasts included, so a screen reader would not hear the toast.
  */
-export function useRequireSignIn(): (action: SignInAction) => boolean {
+const MODAL_REASONS: Record<SignInAction, string> = {
+  bid: "Sign in to place your bid.",
+  buy: "Sign in to buy this item.",
+  cart: "Sign in to add this item to your cart.",
+  contact: "Sign in to contact the seller.",
+  watch: "Sign in to watch this item.",
+};
+
+/**
+ * Returns a guard for actions that need an account: it answers true when someone is signed in;
+ * otherwise it shows the spec's toast, opens the sign-in modal and answers false. `resume` runs
+ * after the visitor signs in there, so the action can carry on (the click is not lost).
+ */
+export function useRequireSignIn(): (action: SignInAction, resume?: () => void) => boolean {
   const { user, openSignIn } = useSession();
   return useCallback(
-    (action: SignInAction) => {
+    (action: SignInAction, resume?: () => void) => {
       if (user) return true;
       toast.error(SIGN_IN_MESSAGES[action]);
-      openSignIn();
+      openSignIn({ resume, reason: MODAL_REASONS[action] });
       return false;
     },
     [user, openSignIn],

@@ -1,29 +1,191 @@
-import { createContext, type ReactNode, useContext } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import {
+  messageSchema,
+  type Session as SessionPayload,
+  type SessionUser,
+  sessionSchema,
+} from "../../core/contracts/accounts";
+import { apiGet, apiRequest, SESSION_ENDED_EVENT } from "./api-client";
+
+export type { SessionUser };
+
+/** GET /api/auth/session: who is signed in (the server keeps the session; the cookie is httpOnly). */
+export const sessionQueryKey = ["session"] as const;
+
+export function getSession(signal?: AbortSignal): Promise<SessionPayload> {
+  return apiGet("/api/auth/session", sessionSchema, { signal });
+}
+
+/** POST /api/auth/logout: ends the session on the server. */
+export function logout() {
+  return apiRequest("/api/auth/logout", messageSchema, { method: "POST" });
+}
+
+export type AuthModalTab = "login" | "register";
+
+export interface OpenSignInOptions {
+  /** Runs once, right after someone signs in through the modal (the action that asked for it). */
+  resume?: () => void;
+  tab?: AuthModalTab;
+  /** Why the modal opened ("Please login to place a bid."), shown at its top. */
+  reason?: string;
+}
 
 /** Who is signed in, as the rest of the page sees it. */
-export interface SessionUser {
-  id: string;
-  username: string;
-}
-
 export interface Session {
   user: SessionUser | null;
-  /** Opens the sign-in form; a no-op until accounts exist. */
-  openSignIn: () => void;
+  /** True until the server has said who is signed in. */
+  isLoading: boolean;
+  /** True when the server could not be asked (network or server failure). */
+  isError: boolean;
+  refetch: () => void;
+  /** Opens the sign-in modal. */
+  openSignIn: (options?: OpenSignInOptions) => void;
+  /** Ends the session on the server, then forgets everything personal the page holds. */
+  signOut: () => Promise<void>;
+  isSigningOut: boolean;
 }
 
-const signedOut: Session = { user: null, openSignIn: () => {} };
+/** The auth modal's state, for the one modal the root layout renders. */
+export interface AuthModalState {
+  open: boolean;
+  tab: AuthModalTab;
+  reason: string | undefined;
+  setTab: (tab: AuthModalTab) => void;
+  /** Closes the modal; `signedIn` lets the action that opened it go on. */
+  close: (signedIn: boolean) => void;
+}
 
-const SessionContext = createContext<Session>(signedOut);
+const SessionContext = createContext<Session | null>(null);
+const AuthModalContext = createContext<AuthModalState | null>(null);
 
 /**
- * The one seam between the page and accounts. Today nobody can sign in, so the provider always
- * says signed out; the accounts work replaces `value` with the real session.
+ * The one seam between the page and accounts: the session query, the sign-in modal's state and
+ * sign-out. An action that needs an account opens the modal with a continuation; it runs after
+ * sign-in has re-rendered the page, so it sees the signed-in state.
  */
-export function SessionProvider({ value, children }: { value?: Session; children: ReactNode }) {
-  return <SessionContext value={value ?? signedOut}>{children}</SessionContext>;
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 60_000,
+    // Signing out in another tab shows here when the visitor comes back.
+    refetchOnWindowFocus: true,
+  });
+  const user = query.data?.user ?? null;
+
+  // Any call answered "not signed in" means the page's idea of the session is stale: ask again.
+  useEffect(() => {
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    window.addEventListener(SESSION_ENDED_EVENT, recheck);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, recheck);
+  }, [queryClient]);
+
+  const [modal, setModal] = useState<{ open: boolean; tab: AuthModalTab; reason?: string }>({
+    open: false,
+    tab: "login",
+  });
+  const pending = useRef<(() => void) | null>(null);
+
+  const openSignIn = useCallback((options: OpenSignInOptions = {}) => {
+    pending.current = options.resume ?? null;
+    setModal({ open: true, tab: options.tab ?? "login", reason: options.reason });
+  }, []);
+
+  const close = useCallback((signedIn: boolean) => {
+    if (!signedIn) pending.current = null;
+    setModal((current) => ({ ...current, open: false }));
+  }, []);
+
+  const setTab = useCallback((tab: AuthModalTab) => setModal((m) => ({ ...m, tab })), []);
+
+  // After the modal closed on a sign-in, and the page re-rendered signed in, resume the action.
+  useEffect(() => {
+    if (!user || modal.open || !pending.current) return;
+    const resume = pending.current;
+    pending.current = null;
+    resume();
+  }, [user, modal.open]);
+
+  const signOutMutation = useMutation({
+    mutationFn: logout,
+    onSettled: async () => {
+      // Whatever the answer, this page forgets the user: a failed call still must not show them.
+      queryClient.setQueryData<SessionPayload>(sessionQueryKey, { user: null });
+      await queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== sessionQueryKey[0],
+      });
+    },
+  });
+  const { mutateAsync: signOutAsync, isPending: isSigningOut } = signOutMutation;
+
+  const signOut = useCallback(async () => {
+    try {
+      await signOutAsync();
+    } catch {
+      // onSettled already signed the page out; the server session expires on its own.
+    }
+  }, [signOutAsync]);
+
+  const { isPending, isError, refetch } = query;
+  const session = useMemo<Session>(
+    () => ({
+      user,
+      isLoading: isPending,
+      isError: isError && !user,
+      refetch: () => void refetch(),
+      openSignIn,
+      signOut,
+      isSigningOut,
+    }),
+    [user, isPending, isError, refetch, openSignIn, signOut, isSigningOut],
+  );
+  const modalState = useMemo<AuthModalState>(
+    () => ({ open: modal.open, tab: modal.tab, reason: modal.reason, setTab, close }),
+    [modal, setTab, close],
+  );
+
+  return (
+    <SessionContext value={session}>
+      <AuthModalContext value={modalState}>{children}</AuthModalContext>
+    </SessionContext>
+  );
 }
 
 export function useSession(): Session {
-  return useContext(SessionContext);
+  const session = useContext(SessionContext);
+  if (!session) throw new Error("useSession needs a SessionProvider");
+  return session;
+}
+
+export function useAuthModal(): AuthModalState {
+  const modal = useContext(AuthModalContext);
+  if (!modal) throw new Error("useAuthModal needs a SessionProvider");
+  return modal;
+}
+
+/** Puts the user a sign-in returned into the session, so the page switches at once. */
+export function useSetSignedIn(): (user: SessionUser) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (user: SessionUser) => {
+      queryClient.setQueryData<SessionPayload>(sessionQueryKey, { user });
+      // Listings and the like may read differently for a signed-in user.
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== sessionQueryKey[0],
+      });
+    },
+    [queryClient],
+  );
 }

@@ -99,6 +99,7 @@ export const sessionUserSchema = z.object({
   fullName: z.string(),
   role: z.enum(["user", "seller"]),
   avatarUrl: z.string().nullable(),
+  marketingEmails: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionSchema = z.object({ user: sessionUserSchema.nullable() });

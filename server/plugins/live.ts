@@ -83,8 +83,8 @@ export const livePlugin = fp(
         });
         res.write(": connected\nretry: 2000\n\n");
         for (const id of ids) {
-          let set = subscribers.get(id);
-          if (!set) subscribers.set(id, (set = new Set()));
+          const set = subscribers.get(id) ?? new Set<ServerResponse>();
+          subscribers.set(id, set);
           set.add(res);
         }
         const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);

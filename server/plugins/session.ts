@@ -98,6 +98,7 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
           fullName: users.fullName,
           role: users.role,
           avatarUrl: users.avatarUrl,
+          marketingEmails: users.marketingEmails,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

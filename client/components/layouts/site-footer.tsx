@@ -38,7 +38,8 @@ const COLUMNS = [
 const linkClass = "text-brand-100 hover:text-white hover:underline";
 
 // Titles like "Customer Service" hold spaces, which an id (and so aria-labelledby) cannot.
-const footerHeadingId = (title: string) => `footer-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+const footerHeadingId = (title: string) =>
+  `footer-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
 export function SiteFooter() {
   return (

@@ -1,12 +1,15 @@
 import { Sailboat, ShoppingCart, Tag } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { CategoryNode } from "../../../core/contracts/browse";
+import { useSession } from "../../lib/session";
 import { CategoryNav } from "./category-nav";
 import { SearchBox } from "./search-box";
 import { TopStrip } from "./top-strip";
 import { WatchlistMenu } from "./watchlist-menu";
 
 export function SiteHeader({ categories }: { categories: CategoryNode[] }) {
+  const { user, openSignIn } = useSession();
+  const navigate = useNavigate();
   return (
     <header className="relative z-30 shadow-sm">
       <TopStrip />
@@ -26,6 +29,12 @@ export function SiteHeader({ categories }: { categories: CategoryNode[] }) {
             <WatchlistMenu />
             <Link
               to="/sell"
+              onClick={(event) => {
+                // Selling needs an account: a visitor signs in here, then goes on to /sell.
+                if (user) return;
+                event.preventDefault();
+                openSignIn({ resume: () => navigate("/sell") });
+              }}
               className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-800 hover:bg-brand-50 sm:px-3"
             >
               <Tag aria-hidden="true" className="size-5 sm:hidden" />

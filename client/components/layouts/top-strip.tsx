@@ -1,22 +1,40 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { isAuthPage, pathOf } from "../../lib/return-to";
+import { useSession } from "../../lib/session";
+import { AccountMenu } from "./account-menu";
 
 const linkClass = "underline-offset-2 hover:underline";
+const signInClass = "font-semibold text-white underline underline-offset-2";
 
-/** The thin bar above the header: greeting with sign-in links, Daily Deals, Help & Contact. */
+/** The thin bar above the header: greeting with sign-in links or the account menu, Daily Deals, Help & Contact. */
 export function TopStrip() {
+  const { user, isLoading } = useSession();
+  const location = useLocation();
+  // Signing in from here comes back to this page (the auth pages themselves excepted).
+  const returnTo = isAuthPage(location.pathname) ? undefined : { returnTo: pathOf(location) };
+
+  let greeting = <p>Hi!</p>;
+  if (user) {
+    greeting = <AccountMenu username={user.username} />;
+  } else if (!isLoading) {
+    greeting = (
+      <p>
+        Hi!{" "}
+        <Link to="/login" state={returnTo} className={signInClass}>
+          Sign in
+        </Link>{" "}
+        or{" "}
+        <Link to="/register" className={signInClass}>
+          Register
+        </Link>
+      </p>
+    );
+  }
+
   return (
     <div className="on-dark bg-brand-950 text-xs text-brand-50 sm:text-sm">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5">
-        <p>
-          Hi!{" "}
-          <Link to="/login" className="font-semibold text-white underline underline-offset-2">
-            Sign in
-          </Link>{" "}
-          or{" "}
-          <Link to="/register" className="font-semibold text-white underline underline-offset-2">
-            Register
-          </Link>
-        </p>
+        {greeting}
         <ul className="flex items-center gap-4">
           <li>
             <Link to="/deals" className={linkClass}>

@@ -234,7 +234,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
           "provider_unavailable",
         );
       }
-      const { url, pending } = await oauth.start(provider, safeReturnTo(request.query.returnTo));
+      let started: Awaited<ReturnType<OAuthClients["start"]>>;
+      try {
+        started = await oauth.start(provider, safeReturnTo(request.query.returnTo));
+      } catch (err) {
+        // The provider's discovery failed: the page explains it instead of showing raw JSON.
+        request.log.warn({ err, provider }, "oauth start failed");
+        return reply.redirect(`/login?oauthError=${provider}`, 302);
+      }
+      const { url, pending } = started;
       // The pending flow rides in a signed, short-lived cookie, so any instance can finish it.
       reply.setCookie("tw_oauth", JSON.stringify(pending), {
         path: "/auth/callback",

@@ -45,6 +45,7 @@ const sessionUserColumns = {
   fullName: users.fullName,
   role: users.role,
   avatarUrl: users.avatarUrl,
+  marketingEmails: users.marketingEmails,
 };
 
 /** The session view of one user. */

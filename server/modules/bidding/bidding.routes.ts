@@ -65,7 +65,8 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["bidding"],
-        summary: "Own bids, one per auction (the latest), newest first, with their listing and status",
+        summary:
+          "Own bids, one per auction (the latest), newest first, with their listing and status",
         querystring: z.object(paginationQuery),
         response: { 200: myBidsPageSchema, 401: apiErrorSchema },
       },

@@ -1,0 +1,93 @@
+import { ChevronDown } from "lucide-react";
+import { useCallback, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useDismiss } from "../../lib/use-dismiss";
+import { SignOutDialog } from "../sign-out-dialog";
+
+const GROUPS = [
+  {
+    title: "Activity",
+    links: [
+      { to: "/my/bids", label: "Bids & Offers" },
+      { to: "/my/purchases", label: "Purchase History" },
+      { to: "/my/selling", label: "Selling" },
+    ],
+  },
+  {
+    title: "My Account",
+    links: [
+      { to: "/messages", label: "Messages" },
+      { to: "/account/settings", label: "Account Settings" },
+    ],
+  },
+];
+
+const itemClass =
+  "block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50";
+
+/** "Hi, {username}" in the top strip, opening the account dropdown (a disclosure of links). */
+export function AccountMenu({ username }: { username: string }) {
+  const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(container, trigger, open, close);
+
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex min-h-6 items-center gap-1 rounded font-semibold text-white hover:underline"
+      >
+        Hi, {username}
+        <ChevronDown aria-hidden="true" className="size-4" />
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute left-0 z-40 mt-1 w-60 rounded-xl border border-sand-200 bg-white py-2 text-slate-900 shadow-lg [--focus-ring:var(--color-brand-600)]"
+      >
+        {GROUPS.map((group) => (
+          <div key={group.title} className="border-b border-sand-200 pb-2 last:border-0 [&+&]:pt-2">
+            <p
+              id={`${menuId}-${group.title}`}
+              className="px-4 py-1 text-xs font-semibold tracking-wide text-slate-700 uppercase"
+            >
+              {group.title}
+            </p>
+            <ul aria-labelledby={`${menuId}-${group.title}`}>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} onClick={close} className={itemClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              {group.title === "My Account" && (
+                <li>
+                  <button
+                    type="button"
+                    className={itemClass}
+                    onClick={() => {
+                      close();
+                      setConfirming(true);
+                    }}
+                  >
+                    Sign Out
+                  </button>
+                </li>
+              )}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import { outboxSchema } from "../../../../core/contracts/accounts";
+import { apiGet } from "../../../lib/api-client";
+
+export const outboxQueryKey = ["dev-outbox"] as const;
+
+/** GET /api/dev/outbox: the emails kept locally (development only; 404 in production). */
+export function getOutbox(signal?: AbortSignal) {
+  return apiGet("/api/dev/outbox", outboxSchema, { signal });
+}
+
+export function useOutbox() {
+  return useQuery({
+    queryKey: outboxQueryKey,
+    queryFn: ({ signal }) => getOutbox(signal),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+}
