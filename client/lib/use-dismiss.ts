@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 
 /**
  * Closes a popup (menu, mega-menu) the way people expect: Escape closes it and returns focus to
@@ -33,4 +33,16 @@ export function useDismiss(
       document.removeEventListener("focusin", onFocusIn);
     };
   }, [container, trigger, open, close]);
+}
+
+/** The state of a header dropdown: open flag, refs for `useDismiss`, and the popup's id. */
+export function useDropdown() {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  const toggle = useCallback(() => setOpen((value) => !value), []);
+  useDismiss(container, trigger, open, close);
+  return { open, close, toggle, container, trigger, menuId };
 }

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
-import { useCallback, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { useDismiss } from "../../lib/use-dismiss";
+import { useDropdown } from "../../lib/use-dismiss";
 import { SignOutDialog } from "../sign-out-dialog";
 
 const GROUPS = [
@@ -27,13 +27,8 @@ const itemClass =
 
 /** "Hi, {username}" in the top strip, opening the account dropdown (a disclosure of links). */
 export function AccountMenu({ username }: { username: string }) {
-  const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(container, trigger, open, close);
+  const { open, close, toggle, container, trigger, menuId } = useDropdown();
 
   return (
     <div ref={container} className="relative">
@@ -42,7 +37,7 @@ export function AccountMenu({ username }: { username: string }) {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         className="inline-flex min-h-6 items-center gap-1 rounded font-semibold text-white hover:underline"
       >
         Hi, {username}

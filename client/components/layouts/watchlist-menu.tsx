@@ -1,7 +1,6 @@
 import { ChevronDown, Heart } from "lucide-react";
-import { useCallback, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useDismiss } from "../../lib/use-dismiss";
+import { useDropdown } from "../../lib/use-dismiss";
 
 const ITEMS = [
   { to: "/watchlist/items", label: "Items" },
@@ -11,12 +10,7 @@ const ITEMS = [
 
 /** The header's Watchlist dropdown (a disclosure of three links). */
 export function WatchlistMenu() {
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(container, trigger, open, close);
+  const { open, close, toggle, container, trigger, menuId } = useDropdown();
 
   return (
     <div ref={container} className="relative">
@@ -25,7 +19,7 @@ export function WatchlistMenu() {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-800 hover:bg-brand-50 sm:px-3"
       >
         <Heart aria-hidden="true" className="size-5" />

@@ -76,64 +76,25 @@ function PriceFilter({
     onApply(min.trim(), max.trim());
   };
 
-  const inputClass =
-    "h-10 w-full rounded-lg border border-slate-400 bg-white pr-2 pl-6 text-sm text-slate-900";
-
   return (
     <form onSubmit={submit} noValidate>
       <fieldset>
         <legend className="mb-2 font-semibold text-slate-900">Price</legend>
         <div className="flex items-end gap-2">
-          <div className="flex-1">
-            <label htmlFor={minId} className="mb-1 block text-sm text-slate-800">
-              Min price
-            </label>
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="absolute top-1/2 left-2.5 -translate-y-1/2 text-sm text-slate-600"
-              >
-                $
-              </span>
-              <input
-                id={minId}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                value={min}
-                onChange={(event) => setMin(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                className={inputClass}
-              />
-            </div>
-          </div>
-          <div className="flex-1">
-            <label htmlFor={maxId} className="mb-1 block text-sm text-slate-800">
-              Max price
-            </label>
-            <div className="relative">
-              <span
-                aria-hidden="true"
-                className="absolute top-1/2 left-2.5 -translate-y-1/2 text-sm text-slate-600"
-              >
-                $
-              </span>
-              <input
-                id={maxId}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                value={max}
-                onChange={(event) => setMax(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                className={inputClass}
-              />
-            </div>
-          </div>
+          <DollarInput
+            id={minId}
+            label="Min price"
+            value={min}
+            onChange={setMin}
+            errorId={error ? errorId : undefined}
+          />
+          <DollarInput
+            id={maxId}
+            label="Max price"
+            value={max}
+            onChange={setMax}
+            errorId={error ? errorId : undefined}
+          />
         </div>
         {error && (
           <p id={errorId} role="alert" className="mt-2 text-sm text-coral-800">
@@ -223,5 +184,49 @@ export function ListingFilterPanel({
         </Button>
       )}
     </aside>
+  );
+}
+
+/** One dollar amount field of the price filter, with its "$" prefix. */
+function DollarInput({
+  id,
+  label,
+  value,
+  onChange,
+  errorId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Set while the price range is invalid, so the field points at the message. */
+  errorId: string | undefined;
+}) {
+  return (
+    <div className="flex-1">
+      <label htmlFor={id} className="mb-1 block text-sm text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <span
+          aria-hidden="true"
+          className="absolute top-1/2 left-2.5 -translate-y-1/2 text-sm text-slate-600"
+        >
+          $
+        </span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          className="h-10 w-full rounded-lg border border-slate-400 bg-white pr-2 pl-6 text-sm text-slate-900"
+        />
+      </div>
+    </div>
   );
 }
