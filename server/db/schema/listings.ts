@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -62,6 +63,8 @@ export const listings = pgTable(
     index("listings_search_idx").using("gin", t.searchVector),
     index("listings_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("listings_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    // The last line of defence for "stock never goes below zero", whatever the code above does.
+    check("listings_quantity_non_negative", sql`${t.quantity} >= 0`),
   ],
 );
 
@@ -78,6 +81,31 @@ export const listingImages = pgTable(
     thumbUrl: text("thumb_url").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /** The seller's upload this picture came from; null for demo pictures. */
+    uploadId: uuid("upload_id").references(() => uploads.id, { onDelete: "set null" }),
   },
   (t) => [index("listing_images_listing_idx").on(t.listingId, t.position)],
+);
+
+/**
+ * A photo a seller uploaded, already re-encoded; the wizard refers to it by id when it creates
+ * or edits a listing, and only its owner may attach it.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    url: text("url").notNull(),
+    thumbUrl: text("thumb_url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index("uploads_owner_idx").on(t.ownerId, t.createdAt)],
 );

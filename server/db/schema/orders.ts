@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   index,
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -72,4 +74,52 @@ export const auctionOrders = pgTable(
       .references(() => orders.id),
   },
   (t) => [uniqueIndex("auction_orders_order_idx").on(t.orderId)],
+);
+
+export const paymentSessionStatus = pgEnum("payment_session_status", [
+  "open",
+  "complete",
+  "expired",
+  "cancelled",
+]);
+
+/**
+ * One attempt to pay an order at a provider's hosted checkout. While it is open (and not past
+ * its expiry) the stock of a checkout order's lines is reserved for the buyer.
+ */
+export const paymentSessions = pgTable(
+  "payment_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** "sandbox" or "stripe". */
+    provider: text("provider").notNull(),
+    providerSessionId: text("provider_session_id"),
+    redirectUrl: text("redirect_url"),
+    status: paymentSessionStatus("status").notNull().default("open"),
+    /** Whether the stock of the order's lines is held for this session. */
+    reservesStock: boolean("reserves_stock").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payment_sessions_order_idx").on(t.orderId),
+    uniqueIndex("payment_sessions_provider_session_idx").on(t.provider, t.providerSessionId),
+    index("payment_sessions_open_idx").on(t.status, t.expiresAt),
+  ],
+);
+
+/** Webhook events already handled, so a replayed event changes nothing. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
