@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { calculateFees, finalValuePercent } from "./fees";
+
+const base = { shippingCents: 0, listingsThisMonth: 0, upgrades: [], international: false };
+
+describe("seller fees", () => {
+  it("matches the spec's examples: 10% on $45, 7% on $520", () => {
+    expect(calculateFees({ ...base, priceCents: 45_00 }).finalValueFeeCents).toBe(4_50);
+    expect(calculateFees({ ...base, priceCents: 520_00 }).finalValueFeeCents).toBe(36_40);
+  });
+
+  it("charges the final value fee on item plus shipping", () => {
+    const fees = calculateFees({ ...base, priceCents: 40_00, shippingCents: 5_00 });
+    expect(fees.finalValueFeeCents).toBe(4_50);
+    expect(fees.netCents).toBe(45_00 - 4_50);
+  });
+
+  it("keeps the rate within 3-10% and falls at the band edges", () => {
+    expect(finalValuePercent(100_00)).toBe(10);
+    expect(finalValuePercent(100_01)).toBe(7);
+    expect(finalValuePercent(1_000_00)).toBe(7);
+    expect(finalValuePercent(1_000_01)).toBe(3);
+  });
+
+  it("makes the first 3 listings of a month free, then $0.50", () => {
+    expect(
+      calculateFees({ ...base, priceCents: 10_00, listingsThisMonth: 2 }).insertionFeeCents,
+    ).toBe(0);
+    expect(
+      calculateFees({ ...base, priceCents: 10_00, listingsThisMonth: 3 }).insertionFeeCents,
+    ).toBe(50);
+  });
+
+  it("adds upgrades and the international surcharge", () => {
+    const fees = calculateFees({
+      ...base,
+      priceCents: 200_00,
+      upgrades: ["featured", "bold", "subtitle", "galleryPlus"],
+      international: true,
+    });
+    expect(fees.upgradesCents).toBe(16_00);
+    expect(fees.internationalFeeCents).toBe(4_00);
+    expect(fees.totalFeesCents).toBe(14_00 + 16_00 + 4_00);
+  });
+});

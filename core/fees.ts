@@ -1,0 +1,84 @@
+/**
+ * Seller fees, from the fee constants of the spec (accounts-and-community section 9): the first
+ * 3 listings a month are free, then $0.50 each; a final value fee of 3 to 10 percent of the item
+ * plus shipping (10% on $45 = $4.50, 7% on $520 = $36.40); optional upgrades; +2% international.
+ */
+
+export const FREE_LISTINGS_PER_MONTH = 3;
+export const INSERTION_FEE_CENTS = 50;
+export const INTERNATIONAL_SURCHARGE_PERCENT = 2;
+
+/**
+ * The final value fee rate falls as the sale grows, within the spec's 3-10% range. The bands are
+ * chosen so that the spec's two examples hold ($45 at 10%, $520 at 7%).
+ */
+export const FINAL_VALUE_BANDS = [
+  { upToCents: 100_00, percent: 10 },
+  { upToCents: 1_000_00, percent: 7 },
+  { upToCents: null, percent: 3 },
+] as const;
+
+export const UPGRADES = [
+  { id: "featured", label: "Featured listing", cents: 10_00 },
+  { id: "bold", label: "Bold title", cents: 2_00 },
+  { id: "subtitle", label: "Subtitle", cents: 1_00 },
+  { id: "galleryPlus", label: "Gallery Plus", cents: 3_00 },
+] as const;
+export type UpgradeId = (typeof UPGRADES)[number]["id"];
+
+export interface FeeInput {
+  priceCents: number;
+  shippingCents: number;
+  /** Listings the seller has already created this calendar month. */
+  listingsThisMonth: number;
+  upgrades: readonly UpgradeId[];
+  international: boolean;
+}
+
+export interface FeeBreakdown {
+  insertionFeeCents: number;
+  finalValuePercent: number;
+  finalValueFeeCents: number;
+  internationalFeeCents: number;
+  upgradesCents: number;
+  totalFeesCents: number;
+  /** What the seller keeps of price plus shipping. */
+  netCents: number;
+}
+
+/** The final value fee percentage for a sale of this total (item plus shipping). */
+export function finalValuePercent(saleCents: number): number {
+  for (const band of FINAL_VALUE_BANDS) {
+    if (band.upToCents === null || saleCents <= band.upToCents) return band.percent;
+  }
+  return 3;
+}
+
+const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
+
+/** Every fee a seller pays for one listing that sells at the given price. */
+export function calculateFees(input: FeeInput): FeeBreakdown {
+  const sale = Math.max(0, input.priceCents) + Math.max(0, input.shippingCents);
+  const insertionFeeCents =
+    input.listingsThisMonth >= FREE_LISTINGS_PER_MONTH ? INSERTION_FEE_CENTS : 0;
+  const percent = finalValuePercent(sale);
+  const finalValueFeeCents = percentOf(sale, percent);
+  const internationalFeeCents = input.international
+    ? percentOf(sale, INTERNATIONAL_SURCHARGE_PERCENT)
+    : 0;
+  const upgradesCents = UPGRADES.filter((u) => input.upgrades.includes(u.id)).reduce(
+    (sum, u) => sum + u.cents,
+    0,
+  );
+  const totalFeesCents =
+    insertionFeeCents + finalValueFeeCents + internationalFeeCents + upgradesCents;
+  return {
+    insertionFeeCents,
+    finalValuePercent: percent,
+    finalValueFeeCents,
+    internationalFeeCents,
+    upgradesCents,
+    totalFeesCents,
+    netCents: sale - totalFeesCents,
+  };
+}
