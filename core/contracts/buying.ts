@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { pageOf } from "./common";
+
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 1000;
+
+// ---------- cart ----------
+
+export const cartLineInputSchema = z.object({
+  listingId: z.uuid({ message: "listingId must be a UUID" }),
+  quantity: z
+    .number({ message: "quantity must be a number" })
+    .int("quantity must be a whole number")
+    .min(1, "quantity must be at least 1")
+    .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`),
+});
+export type CartLineInput = z.infer<typeof cartLineInputSchema>;
+
+const cartLines = z
+  .array(cartLineInputSchema)
+  .min(1, "Your cart is empty")
+  .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} lines`)
+  .refine(
+    (lines) => new Set(lines.map((l) => l.listingId)).size === lines.length,
+    "Each listing may appear once",
+  );
+
+export const cartValidateRequestSchema = z.object({ lines: cartLines });
+
+export const CART_PROBLEMS = [
+  "not_found",
+  "not_fixed_price",
+  "not_active",
+  "own_listing",
+  "out_of_stock",
+  "insufficient_stock",
+] as const;
+
+export const cartLineStateSchema = z.object({
+  listingId: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  sellerId: z.string(),
+  /** Today's price from the database; the page compares it with what the cart remembered. */
+  priceCents: z.number().int(),
+  shippingCents: z.number().int(),
+  quantity: z.number().int(),
+  /** Units that can be bought now: stock less what open checkouts hold. */
+  available: z.number().int(),
+  problem: z.object({ code: z.enum(CART_PROBLEMS), message: z.string() }).nullable(),
+});
+export type CartLineState = z.infer<typeof cartLineStateSchema>;
+
+export const orderTotalsSchema = z.object({
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
+export const cartValidateResponseSchema = z.object({
+  lines: z.array(cartLineStateSchema),
+  /** Totals of the lines that have no problem. */
+  totals: orderTotalsSchema,
+});
+export type CartValidation = z.infer<typeof cartValidateResponseSchema>;
+
+// ---------- checkout ----------
+
+export const checkoutRequestSchema = z.union([
+  z.object({ lines: cartLines }),
+  z.object({ orderId: z.uuid({ message: "orderId must be a UUID" }) }),
+]);
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.object({ orderId: z.string(), redirectUrl: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const paymentProviderSchema = z.object({
+  id: z.enum(["sandbox", "stripe"]),
+  /** Shown after "Secure checkout powered by". */
+  name: z.string(),
+});
+export type PaymentProviderInfo = z.infer<typeof paymentProviderSchema>;
+
+// ---------- orders ----------
+
+export const ORDER_STATUSES = ["pending", "paid", "cancelled", "expired"] as const;
+
+export const orderItemSchema = z.object({
+  listingId: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  shippingCents: z.number().int(),
+  seller: z.object({ id: z.string(), username: z.string() }),
+});
+
+export const orderSchema = orderTotalsSchema.extend({
+  id: z.string(),
+  /** The first 8 characters of the id (spec). */
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  source: z.enum(["checkout", "auction"]),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  itemCount: z.number().int(),
+  items: z.array(orderItemSchema),
+  /** A pending auction win can be paid from the purchases page. */
+  canPay: z.boolean(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderPageSchema = pageOf(orderSchema);
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+/** A sold line, as its seller sees it in /my/selling. */
+export const saleSchema = z.object({
+  orderId: z.string(),
+  number: z.string(),
+  listingId: z.string(),
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  shippingCents: z.number().int(),
+  buyer: z.object({ id: z.string(), username: z.string() }),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+export const salePageSchema = pageOf(saleSchema);
+export type SalePage = z.infer<typeof salePageSchema>;
+
+// ---------- sandbox provider ----------
+
+export const SANDBOX_CARDS = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+} as const;
+
+export const sandboxSessionSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: z.enum(["open", "complete", "expired", "cancelled"]),
+  totals: orderTotalsSchema,
+  items: z.array(orderItemSchema.pick({ title: true, quantity: true, unitPriceCents: true })),
+  expiresAt: z.string(),
+});
+export type SandboxSession = z.infer<typeof sandboxSessionSchema>;
+
+export const sandboxPayRequestSchema = z.object({
+  cardNumber: z.string().trim().min(1, "Card number is required").max(32),
+  expiry: z.string().trim().min(1, "Expiry date is required").max(7),
+  cvc: z.string().trim().min(3, "CVC is required").max(4),
+  name: z.string().trim().min(1, "Name on card is required").max(100),
+});
+export type SandboxPayRequest = z.infer<typeof sandboxPayRequestSchema>;
+
+/** Where the sandbox page goes next: the success page after payment, the cart after cancel. */
+export const sandboxResultSchema = z.object({ redirectUrl: z.string() });
