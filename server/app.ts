@@ -18,7 +18,9 @@ import { homeRoutes } from "./modules/home/home.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
+import { sellingRoutes } from "./modules/selling/selling.routes";
 import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
+import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
 import { livePlugin } from "./plugins/live";
@@ -105,6 +107,8 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(homeRoutes);
       await api.register(accountsRoutes, { oauth });
       await api.register(biddingRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(sellingRoutes);
       if (!config.isProduction) await api.register(outboxRoutes);
     },
     { prefix: "/api" },

@@ -34,9 +34,12 @@ declare module "fastify" {
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const newToken = () => randomBytes(32).toString("base64url");
 
-/** Throws 401 unless someone is signed in; returns them. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized("Please sign in to continue.");
+/** Throws 401 (with the area's own message when the spec has one) unless someone is signed in. */
+export function requireUser(
+  request: FastifyRequest,
+  message = "Please sign in to continue.",
+): SessionUser {
+  if (!request.user) throw unauthorized(message);
   return request.user;
 }
 

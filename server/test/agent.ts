@@ -39,7 +39,7 @@ export class Agent {
       url,
       headers,
       remoteAddress: this.remoteAddress,
-      ...(body === undefined ? {} : { payload: body as object }),
+      ...(body === undefined ? {} : { payload: body as object | Buffer }),
     });
     for (const c of res.cookies) {
       const expired = c.expires !== undefined && new Date(c.expires).getTime() <= Date.now();
@@ -61,5 +61,22 @@ export class Agent {
   }
   patch(url: string, body?: unknown) {
     return this.request("PATCH", url, body ?? {});
+  }
+  delete(url: string) {
+    return this.request("DELETE", url);
+  }
+
+  /** Sends one file as the multipart field `file`, as a browser form would. */
+  upload(url: string, filename: string, contentType: string, data: Buffer) {
+    const boundary = "----tradewinds-test";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(head),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return this.request("POST", url, payload, {
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
   }
 }

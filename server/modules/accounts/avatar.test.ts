@@ -22,30 +22,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function multipart(filename: string, contentType: string, data: Buffer) {
-  const boundary = "----tradewinds-test";
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function upload(filename: string, contentType: string, data: Buffer, who = agent) {
-  const body = multipart(filename, contentType, data);
-  await who.get("/api/auth/session");
-  return t.app.inject({
-    method: "POST",
-    url: "/api/me/avatar",
-    remoteAddress: who.remoteAddress,
-    payload: body.payload,
-    headers: {
-      ...body.headers,
-      cookie: who.cookieHeader(),
-      "x-csrf-token": who.cookies.get("tw_csrf") ?? "",
-    },
-  });
-}
+const upload = (filename: string, contentType: string, data: Buffer, who = agent) =>
+  who.upload("/api/me/avatar", filename, contentType, data);
 
 const photo = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: "#0f766e" } })

@@ -83,7 +83,7 @@ const fromListing = sql`
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Average feedback rounded to one decimal, or null for a seller nobody has rated ("New"). */
-function sellerRating(total: number, count: number): number | null {
+export function sellerRating(total: number, count: number): number | null {
   return count > 0 ? Math.round((total / count) * 10) / 10 : null;
 }
 

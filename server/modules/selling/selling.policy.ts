@@ -1,0 +1,37 @@
+import { forbidden, notFound, ruleBroken } from "../../errors";
+
+/** Keys a seller may still change once an auction has its first bid. */
+const EDITABLE_AFTER_FIRST_BID = new Set(["description", "imageIds"]);
+
+export const LOCKED_MESSAGE =
+  "Only the description and photos can change once an auction has bids.";
+
+/** Only the seller may see the edit form of, change or delete a listing. */
+export function assertOwner(listing: { sellerId: string } | undefined, userId: string) {
+  if (!listing) throw notFound("Listing not found.", "listing_not_found");
+  if (listing.sellerId !== userId) throw forbidden("You can only change your own listings.");
+}
+
+/** After an auction's first bid, buyers bid on what they saw: only description and photos change. */
+export function assertEditable(
+  listing: { status: string; kind: string; bidCount: number },
+  changedKeys: string[],
+) {
+  if (listing.status === "sold")
+    throw ruleBroken("listing_sold", "A sold listing can no longer be changed.");
+  if (listing.kind === "auction" && listing.bidCount > 0) {
+    const blocked = changedKeys.filter((k) => !EDITABLE_AFTER_FIRST_BID.has(k));
+    if (blocked.length > 0) throw ruleBroken("listing_locked", LOCKED_MESSAGE);
+  }
+}
+
+/** Bids and orders are other people's records: a listing that has any stays. */
+export function assertDeletable(listing: { bidCount: number; orderCount: number }) {
+  if (listing.bidCount > 0)
+    throw ruleBroken(
+      "listing_has_bids",
+      "This listing has bids, so it can't be deleted. It will end on its own.",
+    );
+  if (listing.orderCount > 0)
+    throw ruleBroken("listing_has_orders", "This listing has orders, so it can't be deleted.");
+}

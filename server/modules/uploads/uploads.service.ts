@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import type { UploadResult } from "../../../core/contracts/selling";
+import type { Db } from "../../db/client";
+import { uploads } from "../../db/schema/listings";
+import type { Storage } from "../../plugins/storage";
+import { readImage } from "./image-processing";
+
+/** The long side of a listing photo as stored; enough for a full-width gallery on a laptop. */
+const LARGE_EDGE = 1600;
+/** Thumbnails feed cards and the gallery strip. */
+const THUMB_EDGE = 480;
+
+/**
+ * Stores a seller's photo: judged by its content, re-encoded to WebP (which drops EXIF, GPS and
+ * every other metadata) in a large size and a thumbnail, then recorded for its owner.
+ */
+export async function createUpload(
+  db: Db,
+  storage: Storage,
+  ownerId: string,
+  data: Buffer,
+): Promise<UploadResult> {
+  const image = await readImage(data);
+  const large = await image
+    .clone()
+    .resize(LARGE_EDGE, LARGE_EDGE, { fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const thumb = await image
+    .clone()
+    .resize(THUMB_EDGE, THUMB_EDGE, { fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+  // A random name: nothing the user typed (file name included) ends up in a storage key.
+  const base = `listings/${ownerId}/${randomUUID()}`;
+  const key = `${base}.webp`;
+  const thumbKey = `${base}-thumb.webp`;
+  const [stored, storedThumb] = await Promise.all([
+    storage.put(key, large.data, "image/webp"),
+    storage.put(thumbKey, thumb, "image/webp"),
+  ]);
+  try {
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        ownerId,
+        key,
+        thumbKey,
+        url: stored.url,
+        thumbUrl: storedThumb.url,
+        width: large.info.width,
+        height: large.info.height,
+        bytes: large.data.length,
+      })
+      .returning();
+    if (!row) throw new Error("upload insert returned nothing");
+    return {
+      id: row.id,
+      url: row.url,
+      thumbUrl: row.thumbUrl,
+      width: row.width,
+      height: row.height,
+    };
+  } catch (error) {
+    // No row, no file: a failed insert must not leave orphans in the bucket.
+    await Promise.allSettled([storage.delete(key), storage.delete(thumbKey)]);
+    throw error;
+  }
+}
