@@ -26,6 +26,7 @@ import { errorsPlugin } from "./plugins/errors";
 import { livePlugin } from "./plugins/live";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
+import { bucketPublicUrl, s3Storage } from "./plugins/s3-storage";
 import { sessionPlugin } from "./plugins/session";
 import { diskStorage, type Storage } from "./plugins/storage";
 import { webAppPlugin } from "./plugins/web-app";
@@ -62,11 +63,14 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   app.decorate("publicUrl", config.publicUrl);
 
   await app.register(errorsPlugin);
+  const { bucket, ...s3 } = config.s3;
+  // Photos in a bucket are served from its own origin, which the page must be allowed to show.
+  const imageOrigins = bucket ? [new URL(bucketPublicUrl({ bucket, ...s3 })).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
-        "img-src": ["'self'", "data:", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
         // sonner and the docs page inject style elements at run time.
         "style-src": ["'self'", "'unsafe-inline'"],
         "script-src": ["'self'"],
@@ -87,7 +91,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
         ? smtpMailer(config.smtpUrl)
         : outboxMailer(database.db, (msg) => app.log.info(msg))),
   );
-  app.decorate("storage", diskStorage(config.uploadsDir));
+  app.decorate("storage", bucket ? s3Storage({ bucket, ...s3 }) : diskStorage(config.uploadsDir));
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin, {

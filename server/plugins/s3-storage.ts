@@ -1,0 +1,55 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Storage } from "./storage";
+
+export interface S3Settings {
+  bucket: string;
+  region?: string;
+  /** Any S3-compatible service (MinIO, R2, Spaces, ...); unset means AWS. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where the bucket's objects are publicly readable; defaults from endpoint and bucket. */
+  publicUrl?: string;
+}
+
+/** The public address of a bucket: path style for a custom endpoint, virtual host for AWS. */
+export function bucketPublicUrl(settings: S3Settings): string {
+  if (settings.publicUrl) return settings.publicUrl.replace(/\/+$/, "");
+  if (settings.endpoint) return `${settings.endpoint.replace(/\/+$/, "")}/${settings.bucket}`;
+  return `https://${settings.bucket}.s3.${settings.region ?? "us-east-1"}.amazonaws.com`;
+}
+
+/**
+ * Photos in an S3-compatible bucket. Objects are written with a long cache life: their keys are
+ * random and never rewritten, so a browser or CDN may keep them forever.
+ */
+export function s3Storage(settings: S3Settings): Storage {
+  const client = new S3Client({
+    region: settings.region ?? "us-east-1",
+    endpoint: settings.endpoint,
+    // Custom endpoints rarely have wildcard DNS for bucket subdomains.
+    forcePathStyle: Boolean(settings.endpoint),
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+  const base = bucketPublicUrl(settings);
+  return {
+    async put(key, data, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+          CacheControl: "public, max-age=31536000, immutable",
+        }),
+      );
+      return { url: `${base}/${key}` };
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+    },
+  };
+}
