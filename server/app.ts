@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -13,11 +14,17 @@ import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
 import { biddingRoutes } from "./modules/bidding/bidding.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { homeRoutes } from "./modules/home/home.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
+import { ordersRoutes } from "./modules/orders/orders.routes";
+import type { PaymentProvider } from "./modules/payments/payment-provider";
+import { paymentsRoutes } from "./modules/payments/payments.routes";
+import { sandboxProvider } from "./modules/payments/sandbox-provider";
+import { stripeProvider } from "./modules/payments/stripe-provider";
 import { sellingRoutes } from "./modules/selling/selling.routes";
 import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
@@ -38,6 +45,7 @@ declare module "fastify" {
     publicUrl: string;
     mailer: Mailer;
     storage: Storage;
+    payments: PaymentProvider;
   }
 }
 
@@ -47,10 +55,40 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Tests pass their own; otherwise SMTP when configured, else the local outbox. */
   mailer?: Mailer;
+  /** Tests pass one pointed at a local stand-in; otherwise chosen from the configuration. */
+  payments?: PaymentProvider;
+}
+
+/** The sandbox signs its webhooks with a key only this deployment knows. */
+function sandboxWebhookSecret(config: Config) {
+  return createHmac("sha256", config.sessionSecret).update("sandbox-webhooks").digest("hex");
+}
+
+/** Stripe when a secret key is configured, else the built-in sandbox. */
+function paymentProviderFor(config: Config): PaymentProvider {
+  const { secretKey, webhookSecret, apiUrl } = config.stripe;
+  if (secretKey && webhookSecret) {
+    const api = apiUrl ? new URL(apiUrl) : null;
+    return stripeProvider({
+      secretKey,
+      webhookSecret,
+      api: api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+            protocol: api.protocol === "https:" ? "https" : "http",
+          }
+        : undefined,
+    });
+  }
+  return sandboxProvider({
+    publicUrl: config.publicUrl,
+    webhookSecret: sandboxWebhookSecret(config),
+  });
 }
 
 /** Builds the whole HTTP app on an open database: plugins first, then each module, explicitly. */
-export async function buildApp({ config, database, logger, mailer }: BuildAppOptions) {
+export async function buildApp({ config, database, logger, mailer, payments }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Query strings like ?condition=new&condition=used arrive as arrays.
@@ -63,6 +101,7 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
   app.decorate("publicUrl", config.publicUrl);
 
   await app.register(errorsPlugin);
+  app.decorate("payments", payments ?? paymentProviderFor(config));
   const { bucket, ...s3 } = config.s3;
   // Photos in a bucket are served from its own origin, which the page must be allowed to show.
   const imageOrigins = bucket ? [new URL(bucketPublicUrl({ bucket, ...s3 })).origin] : [];
@@ -113,6 +152,21 @@ export async function buildApp({ config, database, logger, mailer }: BuildAppOpt
       await api.register(biddingRoutes);
       await api.register(uploadsRoutes);
       await api.register(sellingRoutes);
+      const paymentDeps = () => ({
+        db: app.db,
+        provider: app.payments,
+        mailer: app.mailer,
+        publicUrl: config.publicUrl,
+        checkoutExpiryMinutes: config.checkoutExpiryMinutes,
+        taxRatePercent: config.taxRatePercent,
+        log: (err: unknown, msg: string) => app.log.error({ err }, msg),
+      });
+      await api.register(checkoutRoutes, { deps: paymentDeps });
+      await api.register(ordersRoutes, { deps: paymentDeps });
+      await api.register(paymentsRoutes, {
+        deps: paymentDeps,
+        sandboxWebhookSecret: sandboxWebhookSecret(config),
+      });
       if (!config.isProduction) await api.register(outboxRoutes);
     },
     { prefix: "/api" },

@@ -18,6 +18,8 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API base; set only to point at a local stand-in such as stripe-mock. */
+  STRIPE_API_URL: optionalString,
   S3_BUCKET: optionalString,
   S3_REGION: optionalString,
   S3_ENDPOINT: optionalString,
@@ -32,6 +34,9 @@ const envSchema = z.object({
   OAUTH_GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
   OAUTH_FACEBOOK_ISSUER: z.string().default("https://www.facebook.com"),
   SOFT_CLOSE_MINUTES: z.coerce.number().int().min(0).max(60).default(2),
+  /** An unpaid payment session ends, and its reserved stock returns, after this long (Stripe: 30-1440). */
+  CHECKOUT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -50,6 +55,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       "Invalid configuration:\n  SESSION_SECRET: required in production (32 or more random characters)",
     );
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (payments are confirmed by signed webhooks)",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -63,7 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Signs short-lived cookies (OAuth state). Without it each process makes its own. */
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     smtpUrl: e.SMTP_URL,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
     s3: {
       bucket: e.S3_BUCKET,
       region: e.S3_REGION,
@@ -85,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
     },
     softCloseMinutes: e.SOFT_CLOSE_MINUTES,
+    checkoutExpiryMinutes: e.CHECKOUT_EXPIRY_MINUTES,
+    taxRatePercent: e.TAX_RATE_PERCENT,
     logLevel: e.LOG_LEVEL,
     /** Where uploaded and generated images live when no bucket is configured. */
     uploadsDir: path.join(dataDir, "uploads"),

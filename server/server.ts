@@ -4,6 +4,7 @@ import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDatabase } from "./db/seed";
 import { startSettlementWorker } from "./jobs/auction-settlement";
+import { startPaymentExpiryWorker } from "./jobs/payment-expiry";
 
 /** The process: read config, open and migrate the database, seed an empty one, listen, and stop cleanly. */
 async function main() {
@@ -27,6 +28,9 @@ async function main() {
     publicUrl: config.publicUrl,
     log: (err, msg) => app.log.error({ err }, msg),
   });
+  const stopPaymentExpiry = startPaymentExpiryWorker(database.db, (err, msg) =>
+    app.log.error({ err }, msg),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -34,6 +38,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, "shutting down");
     try {
+      stopPaymentExpiry();
       await stopSettlement();
       await app.close();
       await database.close();

@@ -119,3 +119,42 @@ export function auctionEndedSellerEmail(
     url,
   );
 }
+
+export function orderPaidEmail(
+  to: string,
+  name: string,
+  number: string,
+  total: string,
+  items: string[],
+  url: string,
+): Email {
+  return withLink(
+    to,
+    `Payment received for order ${number}`,
+    `Hi ${name},`,
+    [`Thank you! We received your payment of ${total} for order ${number}:`, ...items],
+    "See your purchases",
+    url,
+  );
+}
+
+export function itemSoldEmail(
+  to: string,
+  name: string,
+  title: string,
+  quantity: number,
+  number: string,
+  url: string,
+): Email {
+  return withLink(
+    to,
+    `You sold ${title}`,
+    `Hi ${name},`,
+    [
+      `Good news: a buyer paid for ${quantity} × "${title}" (order ${number}).`,
+      "Please ship it within 3 business days.",
+    ],
+    "See your sales",
+    url,
+  );
+}

@@ -1,0 +1,254 @@
+import { sql } from "drizzle-orm";
+import { orderTotals } from "../../../core/cart";
+import type {
+  CartLineInput,
+  CartLineState,
+  CartValidation,
+  CheckoutResponse,
+} from "../../../core/contracts/buying";
+import { rows } from "../../db/rows";
+import { notFound, ruleBroken } from "../../errors";
+import {
+  insertPaymentSession,
+  type PaymentsDeps,
+  reservedUnits,
+  startPaymentSession,
+} from "../payments/payments.service";
+
+export interface CheckoutDeps extends PaymentsDeps {
+  taxRatePercent: number;
+}
+
+interface StockRow {
+  id: string;
+  title: string;
+  kind: "auction" | "fixed_price";
+  status: "active" | "ended" | "sold";
+  sellerId: string;
+  priceCents: number;
+  shippingCents: number;
+  quantity: number;
+  available: number;
+  imageUrl: string | null;
+}
+
+/** Reads the listings of a cart with their available stock; `lock` holds them for a checkout. */
+async function readStock(
+  db: PaymentsDeps["db"],
+  ids: string[],
+  lock: boolean,
+): Promise<Map<string, StockRow>> {
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  // Locks are taken in id order, so two checkouts of the same listings never deadlock.
+  const found = await rows<StockRow>(
+    db,
+    sql`select l.id, l.title, l.kind, l.status, l.seller_id as "sellerId",
+          l.price_cents as "priceCents", l.shipping_cents as "shippingCents", l.quantity,
+          l.quantity - ${reservedUnits(sql`l.id`)} as available,
+          (select thumb_url from listing_images i where i.listing_id = l.id
+           order by position limit 1) as "imageUrl"
+        from listings l where l.id in (${idList})
+        order by l.id
+        ${lock ? sql`for update of l` : sql``}`,
+  );
+  return new Map(found.map((r) => [r.id, r]));
+}
+
+/** The spec's refusal for a line, or null when it can be bought. */
+function lineProblem(
+  line: CartLineInput,
+  listing: StockRow | undefined,
+  buyerId: string | null,
+): CartLineState["problem"] {
+  if (!listing) return { code: "not_found", message: "This item is no longer available." };
+  if (listing.kind !== "fixed_price")
+    return { code: "not_fixed_price", message: "This item is not available for Buy It Now." };
+  if (listing.status !== "active")
+    return { code: "not_active", message: "This item is no longer available." };
+  if (buyerId && listing.sellerId === buyerId)
+    return { code: "own_listing", message: "You cannot buy your own listing." };
+  const available = Math.max(0, listing.available);
+  if (available === 0)
+    return { code: "out_of_stock", message: "Sorry, this item is out of stock." };
+  if (line.quantity > available)
+    return { code: "insufficient_stock", message: `Sorry, only ${available} items available` };
+  return null;
+}
+
+/** Today's price, stock and any problem for each cart line, with totals of the good lines. */
+export async function validateCart(
+  deps: CheckoutDeps,
+  buyerId: string | null,
+  lines: CartLineInput[],
+): Promise<CartValidation> {
+  const stock = await readStock(
+    deps.db,
+    lines.map((l) => l.listingId),
+    false,
+  );
+  const states: CartLineState[] = lines.map((line) => {
+    const listing = stock.get(line.listingId);
+    return {
+      listingId: line.listingId,
+      title: listing?.title ?? "Unavailable item",
+      imageUrl: listing?.imageUrl ?? null,
+      sellerId: listing?.sellerId ?? "",
+      priceCents: listing?.priceCents ?? 0,
+      shippingCents: listing?.shippingCents ?? 0,
+      quantity: line.quantity,
+      available: listing ? Math.max(0, listing.available) : 0,
+      problem: lineProblem(line, listing, buyerId),
+    };
+  });
+  const good = states.filter((s) => s.problem === null);
+  return {
+    lines: states,
+    totals: orderTotals(
+      good.map((s) => ({
+        unitPriceCents: s.priceCents,
+        shippingCents: s.shippingCents,
+        quantity: s.quantity,
+      })),
+      deps.taxRatePercent,
+    ),
+  };
+}
+
+/**
+ * Checks out cart lines: in one transaction the listings are locked, every rule is checked with
+ * prices from the database (never the request), and the order, its lines and the payment
+ * session that reserves their stock are written. Then the provider opens its hosted page.
+ */
+export async function checkoutLines(
+  deps: CheckoutDeps,
+  buyer: { id: string; email: string },
+  lines: CartLineInput[],
+): Promise<CheckoutResponse> {
+  const created = await deps.db.transaction(async (tx) => {
+    const stock = await readStock(
+      tx,
+      lines.map((l) => l.listingId),
+      true,
+    );
+    const priced = lines.map((line) => {
+      const listing = stock.get(line.listingId);
+      const problem = lineProblem(line, listing, buyer.id);
+      if (problem || !listing)
+        throw ruleBroken(
+          problem?.code ?? "not_found",
+          problem?.message ?? "This item is no longer available.",
+          { [line.listingId]: problem?.message ?? "" },
+        );
+      return { line, listing };
+    });
+    const totals = orderTotals(
+      priced.map(({ line, listing }) => ({
+        unitPriceCents: listing.priceCents,
+        shippingCents: listing.shippingCents,
+        quantity: line.quantity,
+      })),
+      deps.taxRatePercent,
+    );
+    const [order] = await rows<{ id: string }>(
+      tx,
+      sql`insert into orders (buyer_id, status, source, subtotal_cents, shipping_cents, tax_cents, total_cents)
+          values (${buyer.id}, 'pending', 'checkout', ${totals.subtotalCents}, ${totals.shippingCents},
+                  ${totals.taxCents}, ${totals.totalCents})
+          returning id`,
+    );
+    if (!order) throw new Error("order insert returned nothing");
+    for (const { line, listing } of priced) {
+      await tx.execute(sql`
+        insert into order_lines (order_id, listing_id, seller_id, title, image_url, unit_price_cents,
+                                 shipping_cents, quantity)
+        values (${order.id}, ${listing.id}, ${listing.sellerId}, ${listing.title}, ${listing.imageUrl},
+                ${listing.priceCents}, ${listing.shippingCents}, ${line.quantity})`);
+    }
+    const sessionId = await insertPaymentSession(
+      tx,
+      deps.provider.id,
+      order.id,
+      true,
+      deps.checkoutExpiryMinutes,
+    );
+    return { orderId: order.id, sessionId, totals };
+  });
+  return startPaymentSession(
+    deps,
+    {
+      id: created.orderId,
+      buyerId: buyer.id,
+      buyerEmail: buyer.email,
+      source: "checkout",
+      status: "pending",
+      ...created.totals,
+    },
+    {
+      reservesStock: true,
+      sessionId: created.sessionId,
+      cancelUrl: `${deps.publicUrl}/cart?cancelled=${created.orderId}`,
+    },
+  );
+}
+
+/**
+ * Opens a payment session for an auction the buyer won (the order settlement created). Earlier
+ * open attempts end first, so an order is never being paid twice at once.
+ */
+export async function checkoutAuctionOrder(
+  deps: CheckoutDeps,
+  buyer: { id: string; email: string },
+  orderId: string,
+): Promise<CheckoutResponse> {
+  const created = await deps.db.transaction(async (tx) => {
+    const [order] = await rows<{
+      buyerId: string;
+      status: string;
+      source: string;
+      shippingCents: number;
+      taxCents: number;
+      totalCents: number;
+    }>(
+      tx,
+      sql`select buyer_id as "buyerId", status, source, shipping_cents as "shippingCents",
+            tax_cents as "taxCents", total_cents as "totalCents"
+          from orders where id = ${orderId} for update`,
+    );
+    if (!order || order.buyerId !== buyer.id) throw notFound("Order not found.", "order_not_found");
+    if (order.status === "paid")
+      throw ruleBroken("order_paid", "This order has already been paid.");
+    if (order.source !== "auction" || order.status !== "pending")
+      throw ruleBroken("order_not_payable", "This order can no longer be paid.");
+    await tx.execute(sql`update payment_sessions set status = 'cancelled', ended_at = now()
+      where order_id = ${orderId} and status = 'open'`);
+    const sessionId = await insertPaymentSession(
+      tx,
+      deps.provider.id,
+      orderId,
+      false,
+      deps.checkoutExpiryMinutes,
+    );
+    return { order, sessionId };
+  });
+  return startPaymentSession(
+    deps,
+    {
+      id: orderId,
+      buyerId: buyer.id,
+      buyerEmail: buyer.email,
+      source: "auction",
+      status: "pending",
+      shippingCents: created.order.shippingCents,
+      taxCents: created.order.taxCents,
+      totalCents: created.order.totalCents,
+    },
+    {
+      reservesStock: false,
+      sessionId: created.sessionId,
+      cancelUrl: `${deps.publicUrl}/my/purchases`,
+    },
+  );
+}

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import { orderNumber } from "../../../core/cart";
+import type { Order, OrderPage, SalePage } from "../../../core/contracts/buying";
+import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
+import { notFound } from "../../errors";
+
+interface OrderRow {
+  id: string;
+  status: Order["status"];
+  source: Order["source"];
+  createdAt: Date | string;
+  paidAt: Date | string | null;
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  total: number;
+}
+
+interface ItemRow {
+  orderId: string;
+  listingId: string;
+  title: string;
+  imageUrl: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  shippingCents: number;
+  sellerId: string;
+  sellerUsername: string;
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
+  if (orders.length === 0) return [];
+  const items = await rows<ItemRow>(
+    db,
+    sql`select ol.order_id as "orderId", ol.listing_id as "listingId", ol.title,
+          ol.image_url as "imageUrl", ol.quantity, ol.unit_price_cents as "unitPriceCents",
+          ol.shipping_cents as "shippingCents", u.id as "sellerId", u.username as "sellerUsername"
+        from order_lines ol join users u on u.id = ol.seller_id
+        where ol.order_id in (${idList(orders.map((o) => o.id))})
+        order by ol.id`,
+  );
+  return orders.map((o) => {
+    const mine = items.filter((i) => i.orderId === o.id);
+    return {
+      id: o.id,
+      number: orderNumber(o.id),
+      status: o.status,
+      source: o.source,
+      createdAt: iso(o.createdAt),
+      paidAt: o.paidAt ? iso(o.paidAt) : null,
+      subtotalCents: o.subtotalCents,
+      shippingCents: o.shippingCents,
+      taxCents: o.taxCents,
+      totalCents: o.totalCents,
+      itemCount: mine.reduce((sum, i) => sum + i.quantity, 0),
+      items: mine.map((i) => ({
+        listingId: i.listingId,
+        title: i.title,
+        imageUrl: i.imageUrl,
+        quantity: i.quantity,
+        unitPriceCents: i.unitPriceCents,
+        shippingCents: i.shippingCents,
+        seller: { id: i.sellerId, username: i.sellerUsername },
+      })),
+      // A cart order that lapsed is re-bought from the cart; an auction win stays payable.
+      canPay: o.source === "auction" && o.status === "pending",
+    };
+  });
+}
+
+const orderColumns = sql`o.id, o.status, o.source, o.created_at as "createdAt", o.paid_at as "paidAt",
+  o.subtotal_cents as "subtotalCents", o.shipping_cents as "shippingCents", o.tax_cents as "taxCents",
+  o.total_cents as "totalCents"`;
+
+/** The buyer's orders, newest first. */
+export async function listMyOrders(
+  db: Db,
+  buyerId: string,
+  page: number,
+  pageSize: number,
+): Promise<OrderPage> {
+  const found = await rows<OrderRow>(
+    db,
+    sql`select ${orderColumns}, count(*) over ()::int as total from orders o
+        where o.buyer_id = ${buyerId}
+        order by o.created_at desc, o.id
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && page > 1) {
+    const [count] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from orders where buyer_id = ${buyerId}`,
+    );
+    total = count?.n ?? 0;
+  }
+  return { items: await withItems(db, found), total, page, pageSize };
+}
+
+/** One order, for its buyer only (someone else's reads as not found). */
+export async function getOrder(db: Db, buyerId: string, orderId: string): Promise<Order> {
+  const [found] = await rows<OrderRow & { buyerId: string }>(
+    db,
+    sql`select ${orderColumns}, 0 as total, o.buyer_id as "buyerId" from orders o where o.id = ${orderId}`,
+  );
+  if (!found || found.buyerId !== buyerId) throw notFound("Order not found.", "order_not_found");
+  const [order] = await withItems(db, [found]);
+  if (!order) throw notFound("Order not found.", "order_not_found");
+  return order;
+}
+
+/** What the seller has sold (paid) or is waiting to be paid for, newest first. */
+export async function listMySales(
+  db: Db,
+  sellerId: string,
+  page: number,
+  pageSize: number,
+): Promise<SalePage> {
+  const found = await rows<{
+    orderId: string;
+    listingId: string;
+    title: string;
+    imageUrl: string | null;
+    quantity: number;
+    unitPriceCents: number;
+    shippingCents: number;
+    buyerId: string;
+    buyerUsername: string;
+    status: SalePage["items"][number]["status"];
+    createdAt: Date | string;
+    paidAt: Date | string | null;
+    total: number;
+  }>(
+    db,
+    sql`select o.id as "orderId", ol.listing_id as "listingId", ol.title, ol.image_url as "imageUrl",
+          ol.quantity, ol.unit_price_cents as "unitPriceCents", ol.shipping_cents as "shippingCents",
+          b.id as "buyerId", b.username as "buyerUsername", o.status, o.created_at as "createdAt",
+          o.paid_at as "paidAt", count(*) over ()::int as total
+        from order_lines ol join orders o on o.id = ol.order_id join users b on b.id = o.buyer_id
+        where ol.seller_id = ${sellerId}
+          and (o.status = 'paid' or (o.status = 'pending' and o.source = 'auction'))
+        order by coalesce(o.paid_at, o.created_at) desc, ol.id
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  return {
+    items: found.map((s) => ({
+      orderId: s.orderId,
+      number: orderNumber(s.orderId),
+      listingId: s.listingId,
+      title: s.title,
+      imageUrl: s.imageUrl,
+      quantity: s.quantity,
+      unitPriceCents: s.unitPriceCents,
+      shippingCents: s.shippingCents,
+      buyer: { id: s.buyerId, username: s.buyerUsername },
+      status: s.status,
+      createdAt: iso(s.createdAt),
+      paidAt: s.paidAt ? iso(s.paidAt) : null,
+    })),
+    total: found[0]?.total ?? 0,
+    page,
+    pageSize,
+  };
+}

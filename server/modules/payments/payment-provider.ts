@@ -1,0 +1,57 @@
+/** What a hosted checkout needs to show and charge; amounts are integer cents in USD. */
+export interface HostedCheckoutRequest {
+  /** Our payment session id: the provider hands it back in its events. */
+  paymentSessionId: string;
+  orderId: string;
+  items: { title: string; unitPriceCents: number; quantity: number }[];
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+/** A webhook event, reduced to what settles an order. */
+export interface PaymentEvent {
+  /** The provider's event id: a replay carries the same one. */
+  id: string;
+  kind: "completed" | "expired" | "ignored";
+  /** Our payment session id, when the event is about a checkout session. */
+  paymentSessionId: string | null;
+  /** What the provider says it charged; checked against the order. */
+  amountTotalCents: number | null;
+  /** The provider's own name of the event, kept for the record. */
+  type: string;
+}
+
+/**
+ * A card payment provider with a hosted checkout page. Two exist: Stripe Checkout and the
+ * built-in sandbox; the app picks one at start from the configuration.
+ */
+export interface PaymentProvider {
+  readonly id: "sandbox" | "stripe";
+  /** Shown after "Secure checkout powered by". */
+  readonly name: string;
+  createCheckout(
+    request: HostedCheckoutRequest,
+  ): Promise<{ providerSessionId: string; redirectUrl: string }>;
+  /** Ends an open hosted session early (buyer cancelled); best effort. */
+  expireCheckout(providerSessionId: string): Promise<void>;
+  /** Checks the signature and reads the event; throws `InvalidSignatureError` when forged or stale. */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): PaymentEvent;
+}
+
+export class InvalidSignatureError extends Error {
+  constructor(message = "Invalid webhook signature") {
+    super(message);
+    this.name = "InvalidSignatureError";
+  }
+}
+
+/** Signatures older than this are refused, so a captured request cannot be replayed later. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;

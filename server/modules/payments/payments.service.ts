@@ -1,0 +1,334 @@
+import { sql } from "drizzle-orm";
+import { orderNumber } from "../../../core/cart";
+import { formatMoney } from "../../../core/money";
+import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
+import { AppError, notFound, ruleBroken } from "../../errors";
+import type { Email, Mailer } from "../mail/mailer";
+import { itemSoldEmail, orderPaidEmail } from "../mail/templates";
+import { type NewNotification, notify } from "../notifications/notifications.service";
+import type { PaymentEvent, PaymentProvider } from "./payment-provider";
+
+export interface PaymentsDeps {
+  db: Db;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  publicUrl: string;
+  checkoutExpiryMinutes: number;
+  log?: (err: unknown, msg: string) => void;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Units of a listing held by open, unexpired payment sessions. Used inside the statements that
+ * read stock, so "available" is always stock minus what other buyers are paying for right now.
+ */
+export const reservedUnits = (listingColumn: ReturnType<typeof sql>) => sql`coalesce((
+  select sum(ol.quantity) from order_lines ol
+  join payment_sessions ps on ps.order_id = ol.order_id
+  where ol.listing_id = ${listingColumn} and ps.status = 'open' and ps.reserves_stock
+    and ps.expires_at > now()), 0)::int`;
+
+interface OrderForPayment {
+  id: string;
+  buyerId: string;
+  buyerEmail: string;
+  source: "checkout" | "auction";
+  status: string;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/**
+ * Opens a hosted payment session for an order (already committed with its lines) and returns
+ * where to send the buyer. The session row is written before the provider is called, so a
+ * provider failure releases the reservation instead of leaving it dangling.
+ */
+export async function startPaymentSession(
+  deps: PaymentsDeps,
+  order: OrderForPayment,
+  options: { reservesStock: boolean; sessionId: string; cancelUrl: string },
+): Promise<{ orderId: string; redirectUrl: string }> {
+  const expiresAt = new Date(Date.now() + deps.checkoutExpiryMinutes * 60_000);
+  const items = await rows<{ title: string; unitPriceCents: number; quantity: number }>(
+    deps.db,
+    sql`select title, unit_price_cents as "unitPriceCents", quantity from order_lines
+        where order_id = ${order.id} order by id`,
+  );
+  try {
+    const hosted = await deps.provider.createCheckout({
+      paymentSessionId: options.sessionId,
+      orderId: order.id,
+      items,
+      shippingCents: order.shippingCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      customerEmail: order.buyerEmail,
+      successUrl: `${deps.publicUrl}/checkout/success?order=${order.id}`,
+      cancelUrl: options.cancelUrl,
+      expiresAt,
+    });
+    await deps.db.execute(sql`
+      update payment_sessions set provider_session_id = ${hosted.providerSessionId},
+        redirect_url = ${hosted.redirectUrl}, expires_at = ${expiresAt}
+      where id = ${options.sessionId}`);
+    return { orderId: order.id, redirectUrl: hosted.redirectUrl };
+  } catch (error) {
+    deps.log?.(error, "payment provider refused to open a checkout session");
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        update payment_sessions set status = 'cancelled', ended_at = now() where id = ${options.sessionId}`);
+      if (order.source === "checkout")
+        await tx.execute(sql`
+          update orders set status = 'cancelled' where id = ${order.id} and status = 'pending'`);
+    });
+    throw new AppError(502, "payment_provider_error", "Failed to create checkout session");
+  }
+}
+
+/** Inserts the open session row that holds the stock; called in the checkout's transaction. */
+export async function insertPaymentSession(
+  tx: Tx,
+  providerId: string,
+  orderId: string,
+  reservesStock: boolean,
+  expiryMinutes: number,
+): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    tx,
+    sql`insert into payment_sessions (order_id, provider, status, reserves_stock, expires_at)
+        values (${orderId}, ${providerId}, 'open', ${reservesStock},
+                now() + make_interval(mins => ${expiryMinutes}))
+        returning id`,
+  );
+  if (!row) throw new Error("payment session insert returned nothing");
+  return row.id;
+}
+
+interface SessionRow {
+  id: string;
+  status: "open" | "complete" | "expired" | "cancelled";
+  orderId: string;
+  orderStatus: "pending" | "paid" | "cancelled" | "expired";
+  source: "checkout" | "auction";
+  buyerId: string;
+  totalCents: number;
+}
+
+async function lockSession(tx: Tx, provider: string, paymentSessionId: string) {
+  const [row] = await rows<SessionRow>(
+    tx,
+    sql`select ps.id, ps.status, o.id as "orderId", o.status as "orderStatus", o.source,
+          o.buyer_id as "buyerId", o.total_cents as "totalCents"
+        from payment_sessions ps join orders o on o.id = ps.order_id
+        where ps.id::text = ${paymentSessionId} and ps.provider = ${provider}
+        for update of ps, o`,
+  );
+  return row;
+}
+
+/**
+ * Takes the order's units out of stock, one guarded statement per line: a line whose stock
+ * cannot cover it makes the whole payment fail to apply (stock never goes below zero).
+ */
+async function takeStock(tx: Tx, orderId: string): Promise<boolean> {
+  const lines = await rows<{ listingId: string; quantity: number }>(
+    tx,
+    sql`select listing_id as "listingId", quantity from order_lines where order_id = ${orderId}
+        order by listing_id`,
+  );
+  for (const line of lines) {
+    const updated = await rows<{ id: string }>(
+      tx,
+      sql`update listings set quantity = quantity - ${line.quantity}, updated_at = now()
+          where id = ${line.listingId} and quantity >= ${line.quantity} returning id`,
+    );
+    if (updated.length === 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Applies one provider event, exactly once: the event id is recorded in the same transaction,
+ * so a replay (or a second delivery racing the first) changes nothing. Events may arrive in any
+ * order: a completion after an expiry still records the payment when the stock allows.
+ */
+export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent): Promise<void> {
+  const emails: Email[] = [];
+  await deps.db.transaction(async (tx) => {
+    const fresh = await rows<{ eventId: string }>(
+      tx,
+      sql`insert into payment_events (provider, event_id, type)
+          values (${deps.provider.id}, ${event.id}, ${event.type})
+          on conflict do nothing returning event_id as "eventId"`,
+    );
+    if (fresh.length === 0 || event.kind === "ignored" || !event.paymentSessionId) return;
+    const session = await lockSession(tx, deps.provider.id, event.paymentSessionId);
+    if (!session) {
+      deps.log?.(new Error(event.paymentSessionId), "payment event for an unknown session");
+      return;
+    }
+
+    if (event.kind === "expired") {
+      if (session.status !== "open") return;
+      await tx.execute(
+        sql`update payment_sessions set status = 'expired', ended_at = now() where id = ${session.id}`,
+      );
+      if (session.source === "checkout" && session.orderStatus === "pending")
+        await tx.execute(sql`update orders set status = 'expired' where id = ${session.orderId}`);
+      return;
+    }
+
+    // kind === "completed"
+    if (session.status === "complete" || session.orderStatus === "paid") return;
+    if (event.amountTotalCents !== null && event.amountTotalCents !== session.totalCents) {
+      deps.log?.(
+        new Error(`${event.amountTotalCents} != ${session.totalCents}`),
+        "payment amount differs from the order total; not applied",
+      );
+      return;
+    }
+    const stockTaken = session.source === "auction" || (await takeStock(tx, session.orderId));
+    await tx.execute(
+      sql`update payment_sessions set status = 'complete', ended_at = now() where id = ${session.id}`,
+    );
+    if (!stockTaken) {
+      // Paid after the reservation lapsed and the stock went to someone else: the money must go
+      // back. Refunds are handled by people for now; the log line is their signal.
+      await tx.execute(sql`update orders set status = 'cancelled' where id = ${session.orderId}`);
+      deps.log?.(new Error(session.orderId), "paid order could not be filled: refund needed");
+      return;
+    }
+    await tx.execute(
+      sql`update orders set status = 'paid', paid_at = now() where id = ${session.orderId}`,
+    );
+    // Any other attempt to pay this order is over.
+    await tx.execute(sql`update payment_sessions set status = 'cancelled', ended_at = now()
+      where order_id = ${session.orderId} and status = 'open'`);
+    emails.push(...(await paidNotices(tx, deps.publicUrl, session.orderId)));
+  });
+  for (const email of emails) {
+    await deps.mailer.send(email).catch((err) => deps.log?.(err, "payment email failed"));
+  }
+}
+
+/** Stores the buyer's and each seller's notification and returns their emails to send. */
+async function paidNotices(tx: Tx, publicUrl: string, orderId: string): Promise<Email[]> {
+  const lines = await rows<{
+    title: string;
+    quantity: number;
+    sellerId: string;
+    sellerEmail: string;
+    sellerName: string;
+    buyerId: string;
+    buyerEmail: string;
+    buyerName: string;
+    totalCents: number;
+  }>(
+    tx,
+    sql`select ol.title, ol.quantity, s.id as "sellerId", s.email as "sellerEmail",
+          s.full_name as "sellerName", b.id as "buyerId", b.email as "buyerEmail",
+          b.full_name as "buyerName", o.total_cents as "totalCents"
+        from order_lines ol join orders o on o.id = ol.order_id
+        join users s on s.id = ol.seller_id join users b on b.id = o.buyer_id
+        where ol.order_id = ${orderId}`,
+  );
+  const first = lines[0];
+  if (!first) return [];
+  const number = orderNumber(orderId);
+  const total = formatMoney(first.totalCents);
+  const notes: NewNotification[] = [
+    {
+      userId: first.buyerId,
+      kind: "order_paid",
+      message: `Payment received for order ${number} (${total}).`,
+      link: "/my/purchases",
+    },
+    ...lines.map((l) => ({
+      userId: l.sellerId,
+      kind: "item_sold",
+      message: `You sold ${l.quantity} × "${l.title}" (order ${number}).`,
+      link: "/my/selling",
+    })),
+  ];
+  await notify(tx, notes);
+  const firstName = (name: string) => name.split(" ")[0] ?? "";
+  return [
+    orderPaidEmail(
+      first.buyerEmail,
+      firstName(first.buyerName),
+      number,
+      total,
+      lines.map((l) => `${l.quantity} × ${l.title}`),
+      `${publicUrl}/my/purchases`,
+    ),
+    ...lines.map((l) =>
+      itemSoldEmail(
+        l.sellerEmail,
+        firstName(l.sellerName),
+        l.title,
+        l.quantity,
+        number,
+        `${publicUrl}/my/selling`,
+      ),
+    ),
+  ];
+}
+
+/**
+ * The buyer gave up on paying: open sessions end (and are expired at the provider), and a cart
+ * order is cancelled so its stock returns at once. An auction win stays payable.
+ */
+export async function cancelOrderPayment(
+  deps: PaymentsDeps,
+  buyerId: string,
+  orderId: string,
+): Promise<void> {
+  const ended = await deps.db.transaction(async (tx) => {
+    const [order] = await rows<{ buyerId: string; status: string; source: string }>(
+      tx,
+      sql`select buyer_id as "buyerId", status, source from orders where id = ${orderId} for update`,
+    );
+    if (!order || order.buyerId !== buyerId) throw notFound("Order not found.", "order_not_found");
+    if (order.status === "paid")
+      throw ruleBroken("order_paid", "This order has been paid and can't be cancelled.");
+    const sessions = await rows<{ providerSessionId: string | null }>(
+      tx,
+      sql`update payment_sessions set status = 'cancelled', ended_at = now()
+          where order_id = ${orderId} and status = 'open'
+          returning provider_session_id as "providerSessionId"`,
+    );
+    if (order.source === "checkout" && order.status === "pending")
+      await tx.execute(sql`update orders set status = 'cancelled' where id = ${orderId}`);
+    return sessions;
+  });
+  for (const s of ended) {
+    if (s.providerSessionId)
+      await deps.provider
+        .expireCheckout(s.providerSessionId)
+        .catch((err) => deps.log?.(err, "could not expire the provider's session"));
+  }
+}
+
+/**
+ * Ends every open session past its expiry and expires the cart orders they held; the stock they
+ * reserved is free again. Safe to run from any number of instances at once.
+ */
+export async function expireDueSessions(db: Db): Promise<number> {
+  const expired = await rows<{ orderId: string }>(
+    db,
+    sql`with due as (
+          update payment_sessions set status = 'expired', ended_at = now()
+          where status = 'open' and expires_at <= now()
+          returning order_id
+        )
+        update orders o set status = 'expired'
+        from due where o.id = due.order_id and o.status = 'pending' and o.source = 'checkout'
+          and not exists (select 1 from payment_sessions ps where ps.order_id = o.id
+                          and ps.status = 'open' and ps.expires_at > now())
+        returning o.id as "orderId"`,
+  );
+  return expired.length;
+}

@@ -1,0 +1,97 @@
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import {
+  InvalidSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "./payment-provider";
+
+export const SANDBOX_SIGNATURE_HEADER = "tradewinds-signature";
+
+export interface SandboxEventBody {
+  id: string;
+  type: "checkout.session.completed" | "checkout.session.expired";
+  created: number;
+  data: { paymentSessionId: string; amountTotalCents: number };
+}
+
+function sign(secret: string, timestamp: number, payload: string): string {
+  return createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+}
+
+/** The header value for a payload, in Stripe's style: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
+export function sandboxSignature(secret: string, payload: string, timestamp = Date.now() / 1000) {
+  const t = Math.floor(timestamp);
+  return `t=${t},v1=${sign(secret, t, payload)}`;
+}
+
+/** A signed event body, as the sandbox's "payment network" sends it to our webhook. */
+export function sandboxEvent(
+  type: SandboxEventBody["type"],
+  paymentSessionId: string,
+  amountTotalCents: number,
+): SandboxEventBody {
+  return {
+    id: `evt_sbx_${randomUUID()}`,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { paymentSessionId, amountTotalCents },
+  };
+}
+
+/**
+ * The built-in provider: its hosted page is the app's own /pay/sandbox/{session}, and it reports
+ * the outcome through a signed webhook to the same route a real provider would use.
+ */
+export function sandboxProvider(options: {
+  publicUrl: string;
+  webhookSecret: string;
+}): PaymentProvider {
+  return {
+    id: "sandbox",
+    name: "Tradewinds Sandbox",
+    async createCheckout(request) {
+      return {
+        providerSessionId: request.paymentSessionId,
+        redirectUrl: `${options.publicUrl}/pay/sandbox/${request.paymentSessionId}`,
+      };
+    },
+    async expireCheckout() {
+      // Nothing to tell: the sandbox page reads the session's state from our database.
+    },
+    parseWebhook(rawBody, headers): PaymentEvent {
+      const header = headers[SANDBOX_SIGNATURE_HEADER];
+      const value = Array.isArray(header) ? header[0] : header;
+      const parts = Object.fromEntries(
+        (value ?? "").split(",").map((p) => p.split("=", 2) as [string, string]),
+      );
+      const t = Number(parts.t);
+      const given = parts.v1 ?? "";
+      if (!Number.isFinite(t) || !/^[0-9a-f]{64}$/.test(given)) throw new InvalidSignatureError();
+      if (Math.abs(Date.now() / 1000 - t) > WEBHOOK_TOLERANCE_SECONDS)
+        throw new InvalidSignatureError("Webhook signature is too old");
+      const expected = sign(options.webhookSecret, t, rawBody.toString("utf8"));
+      if (!timingSafeEqual(Buffer.from(expected, "hex"), Buffer.from(given, "hex")))
+        throw new InvalidSignatureError();
+      let body: SandboxEventBody;
+      try {
+        body = JSON.parse(rawBody.toString("utf8"));
+      } catch {
+        throw new InvalidSignatureError("Webhook body is not JSON");
+      }
+      const kind =
+        body.type === "checkout.session.completed"
+          ? "completed"
+          : body.type === "checkout.session.expired"
+            ? "expired"
+            : "ignored";
+      return {
+        id: String(body.id),
+        kind,
+        type: String(body.type),
+        paymentSessionId: body.data?.paymentSessionId ?? null,
+        amountTotalCents: body.data?.amountTotalCents ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import Stripe from "stripe";
+import {
+  InvalidSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from "./payment-provider";
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where Stripe's API is; tests point it at a local stand-in. */
+  api?: { host: string; port: number; protocol: "http" | "https" };
+}
+
+/** Stripe Checkout through the official SDK; events are verified with the endpoint's secret. */
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(settings.api ?? {}),
+  });
+  return {
+    id: "stripe",
+    name: "Stripe",
+    async createCheckout(request) {
+      const lineItems = request.items.map((item) => ({
+        quantity: item.quantity,
+        price_data: {
+          currency: "usd",
+          unit_amount: item.unitPriceCents,
+          product_data: { name: item.title },
+        },
+      }));
+      // Shipping and tax are computed by us, so they travel as their own lines.
+      for (const [name, cents] of [
+        ["Shipping", request.shippingCents],
+        ["Tax", request.taxCents],
+      ] as const) {
+        if (cents > 0)
+          lineItems.push({
+            quantity: 1,
+            price_data: { currency: "usd", unit_amount: cents, product_data: { name } },
+          });
+      }
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: lineItems,
+          client_reference_id: request.paymentSessionId,
+          metadata: { paymentSessionId: request.paymentSessionId, orderId: request.orderId },
+          customer_email: request.customerEmail,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+        },
+        // A retried request must not open a second session for the same attempt.
+        { idempotencyKey: `checkout-${request.paymentSessionId}` },
+      );
+      if (!session.url) throw new Error("Stripe returned a session without a URL");
+      return { providerSessionId: session.id, redirectUrl: session.url };
+    },
+    async expireCheckout(providerSessionId) {
+      await stripe.checkout.sessions.expire(providerSessionId);
+    },
+    parseWebhook(rawBody, headers): PaymentEvent {
+      const header = headers["stripe-signature"];
+      const signature = Array.isArray(header) ? header[0] : header;
+      if (!signature) throw new InvalidSignatureError();
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          settings.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch {
+        throw new InvalidSignatureError();
+      }
+      if (!event.type.startsWith("checkout.session.")) {
+        return {
+          id: event.id,
+          kind: "ignored",
+          type: event.type,
+          paymentSessionId: null,
+          amountTotalCents: null,
+        };
+      }
+      const session = event.data.object as Stripe.Checkout.Session;
+      const paymentSessionId =
+        session.metadata?.paymentSessionId ?? session.client_reference_id ?? null;
+      let kind: PaymentEvent["kind"] = "ignored";
+      // A completed session may still await an asynchronous payment method.
+      if (
+        (event.type === "checkout.session.completed" && session.payment_status === "paid") ||
+        event.type === "checkout.session.async_payment_succeeded"
+      )
+        kind = "completed";
+      else if (
+        event.type === "checkout.session.expired" ||
+        event.type === "checkout.session.async_payment_failed"
+      )
+        kind = "expired";
+      return {
+        id: event.id,
+        kind,
+        type: event.type,
+        paymentSessionId,
+        amountTotalCents: session.amount_total ?? null,
+      };
+    },
+  };
+}
