@@ -7,6 +7,7 @@ import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { seedDatabase } from "../db/seed";
+import type { PaymentProvider } from "../modules/payments/payment-provider";
 
 export interface TestDatabase {
   database: Database;
@@ -55,12 +56,14 @@ export interface TestApp {
 }
 
 /** The whole app on a fresh database seeded with the demo data (rows only, no image files). */
-export async function buildTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { seed?: boolean; payments?: PaymentProvider } = {},
+): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db, {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tw-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, payments: options.payments });
   await app.ready();
   return {
     app,

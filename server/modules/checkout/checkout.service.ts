@@ -42,7 +42,12 @@ async function readStock(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  // Locks are taken in id order, so two checkouts of the same listings never deadlock.
+  if (lock) {
+    // Locks are taken in id order, so two checkouts of the same listings never deadlock. They are
+    // taken in a statement of their own: the reservations are then read by the next statement,
+    // whose snapshot (READ COMMITTED) includes every checkout that held the lock before us.
+    await db.execute(sql`select id from listings where id in (${idList}) order by id for update`);
+  }
   const found = await rows<StockRow>(
     db,
     sql`select l.id, l.title, l.kind, l.status, l.seller_id as "sellerId",
@@ -50,9 +55,7 @@ async function readStock(
           l.quantity - ${reservedUnits(sql`l.id`)} as available,
           (select thumb_url from listing_images i where i.listing_id = l.id
            order by position limit 1) as "imageUrl"
-        from listings l where l.id in (${idList})
-        order by l.id
-        ${lock ? sql`for update of l` : sql``}`,
+        from listings l where l.id in (${idList})`,
   );
   return new Map(found.map((r) => [r.id, r]));
 }

@@ -215,6 +215,9 @@ interface OwnedListingRow {
 
 /** Reads a listing with what the edit rules need; `lock` holds it (and its auction) until commit. */
 async function loadOwned(tx: Tx | Db, id: string, lock: boolean) {
+  // Lock first, read after: the read's snapshot then includes whatever a checkout or bid that
+  // held the lock before us committed (a locking read would re-check only the locked row).
+  if (lock) await tx.execute(sql`select id from listings where id = ${id} for update`);
   const [row] = await rows<OwnedListingRow>(
     tx,
     sql`select l.id, l.seller_id as "sellerId", l.kind, l.status, l.title, l.description,
@@ -229,8 +232,7 @@ async function loadOwned(tx: Tx | Db, id: string, lock: boolean) {
         join categories c on c.id = l.category_id
         left join categories sc on sc.id = l.subcategory_id
         left join auction_settings a on a.listing_id = l.id
-        where l.id = ${id}
-        ${lock ? sql`for update of l` : sql``}`,
+        where l.id = ${id}`,
   );
   if (row && lock && row.kind === "auction") {
     // The bid transaction locks the auction row: taking it too means no first bid can slip in

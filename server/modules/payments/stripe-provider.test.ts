@@ -1,0 +1,200 @@
+import { sql } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/rows";
+import type { Agent } from "../../test/agent";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { createListing, createUser, signedInAgent } from "../../test/factories";
+import { type FakeCheckoutSession, startFakeStripe } from "../../test/fake-stripe";
+import { stripeProvider } from "./stripe-provider";
+
+const SECRET_KEY = "sk_test_tradewinds";
+const WEBHOOK_SECRET = "whsec_tradewinds_test";
+
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let t: TestApp;
+let buyer: Agent;
+const signer = new Stripe(SECRET_KEY);
+
+beforeAll(async () => {
+  fake = await startFakeStripe(SECRET_KEY);
+  t = await buildTestApp({
+    payments: stripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      api: { host: "127.0.0.1", port: fake.port, protocol: "http" },
+    }),
+  });
+  buyer = await signedInAgent(
+    t.app,
+    t.database.db,
+    (await createUser(t.database.db, "stripey")).id,
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+/** A Stripe event around a session, shaped like Stripe's published `checkout.session.*` events. */
+function event(
+  type: string,
+  session: FakeCheckoutSession,
+  id = `evt_${Math.random().toString(36).slice(2)}`,
+) {
+  return JSON.stringify({
+    id,
+    object: "event",
+    api_version: "2025-10-29.clover",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: session },
+  });
+}
+
+function deliver(
+  payload: string,
+  signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/payments/webhook/stripe",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload,
+  });
+}
+
+async function startCheckout(quantity = 2) {
+  const seller = await createUser(t.database.db, "stripeshop");
+  const listing = await createListing(t.database.db, {
+    sellerId: seller.id,
+    title: "Blue Mountain coffee, 1 lb",
+    priceCents: 3200,
+    shippingCents: 600,
+    quantity: 5,
+  });
+  const res = await buyer.post("/api/checkout", { lines: [{ listingId: listing.id, quantity }] });
+  expect(res.statusCode, res.body).toBe(201);
+  const session = [...fake.sessions.values()].find(
+    (s) => s.metadata.orderId === res.json().orderId,
+  );
+  if (!session) throw new Error("the fake Stripe saw no session for the order");
+  return {
+    listing,
+    orderId: res.json().orderId as string,
+    redirectUrl: res.json().redirectUrl as string,
+    session,
+  };
+}
+
+async function state(orderId: string, listingId: string) {
+  const [row] = await rows<{ status: string; quantity: number }>(
+    t.database.db,
+    sql`select o.status, l.quantity from orders o, listings l where o.id = ${orderId} and l.id = ${listingId}`,
+  );
+  return row;
+}
+
+describe("the Stripe provider", () => {
+  it("says it is Stripe", async () => {
+    expect((await buyer.get("/api/payments/provider")).json()).toEqual({
+      id: "stripe",
+      name: "Stripe",
+    });
+  });
+
+  it("opens a Checkout Session with the database's prices, shipping and tax, and redirects to it", async () => {
+    const { session, redirectUrl, orderId } = await startCheckout(2);
+    expect(redirectUrl).toBe(session.url);
+    expect(session.line_items).toEqual([
+      { name: "Blue Mountain coffee, 1 lb", unit_amount: 3200, quantity: 2 },
+      { name: "Shipping", unit_amount: 600, quantity: 1 },
+      { name: "Tax", unit_amount: 640, quantity: 1 },
+    ]);
+    expect(session.amount_total).toBe(6400 + 600 + 640);
+    expect(session.success_url).toMatch(new RegExp(`/checkout/success\\?order=${orderId}$`));
+    expect(session.cancel_url).toMatch(new RegExp(`/cart\\?cancelled=${orderId}$`));
+    expect(session.expires_at * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);
+  });
+
+  it("marks the order paid on a signed checkout.session.completed, once, however often it arrives", async () => {
+    const { session, orderId, listing } = await startCheckout(2);
+    const paid = event(
+      "checkout.session.completed",
+      { ...session, status: "complete", payment_status: "paid" },
+      "evt_paid_1",
+    );
+    expect((await deliver(paid)).statusCode).toBe(200);
+    expect((await deliver(paid)).statusCode).toBe(200);
+    expect(await state(orderId, listing.id)).toEqual({ status: "paid", quantity: 3 });
+  });
+
+  it("waits for the money when a completed session is still unpaid (delayed payment methods)", async () => {
+    const { session, orderId, listing } = await startCheckout(1);
+    await deliver(
+      event("checkout.session.completed", {
+        ...session,
+        status: "complete",
+        payment_status: "unpaid",
+      }),
+    );
+    expect(await state(orderId, listing.id)).toEqual({ status: "pending", quantity: 5 });
+    await deliver(
+      event("checkout.session.async_payment_succeeded", {
+        ...session,
+        status: "complete",
+        payment_status: "paid",
+      }),
+    );
+    expect(await state(orderId, listing.id)).toEqual({ status: "paid", quantity: 4 });
+  });
+
+  it("expires the order and frees its stock on checkout.session.expired", async () => {
+    const { session, orderId, listing } = await startCheckout(5);
+    const check = async () =>
+      (
+        await buyer.post("/api/cart/validate", { lines: [{ listingId: listing.id, quantity: 1 }] })
+      ).json().lines[0].available;
+    expect(await check()).toBe(0);
+    await deliver(event("checkout.session.expired", { ...session, status: "expired", url: null }));
+    expect(await state(orderId, listing.id)).toEqual({ status: "expired", quantity: 5 });
+    expect(await check()).toBe(5);
+  });
+
+  it("refuses forged and unsigned events with 400", async () => {
+    const { session, orderId, listing } = await startCheckout(1);
+    const payload = event("checkout.session.completed", { ...session, payment_status: "paid" });
+    const forged = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: "whsec_someone_else",
+    });
+    expect((await deliver(payload, forged)).statusCode).toBe(400);
+    const stale = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect((await deliver(payload, stale)).statusCode).toBe(400);
+    expect((await deliver(payload, "")).statusCode).toBe(400);
+    expect(await state(orderId, listing.id)).toEqual({ status: "pending", quantity: 5 });
+    // The sandbox's route does not exist while Stripe is the provider.
+    const sandbox = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/webhook/sandbox",
+      headers: { "content-type": "application/json" },
+      payload,
+    });
+    expect(sandbox.statusCode).toBe(404);
+  });
+
+  it("expires the Stripe session when the buyer cancels", async () => {
+    const { session, orderId, listing } = await startCheckout(1);
+    const res = await buyer.post(`/api/orders/${orderId}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.sessions.get(session.id)?.status).toBe("expired");
+    expect(await state(orderId, listing.id)).toEqual({ status: "cancelled", quantity: 5 });
+  });
+});

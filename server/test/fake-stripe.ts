@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One Checkout Session as Stripe's API returns it (the fields we read and a few around them). */
+export interface FakeCheckoutSession {
+  id: string;
+  object: "checkout.session";
+  amount_subtotal: number;
+  amount_total: number;
+  client_reference_id: string | null;
+  currency: "usd";
+  customer_email: string | null;
+  expires_at: number;
+  livemode: false;
+  metadata: Record<string, string>;
+  mode: "payment";
+  payment_status: "unpaid" | "paid";
+  status: "open" | "complete" | "expired";
+  success_url: string;
+  cancel_url: string;
+  url: string | null;
+  line_items: { name: string; unit_amount: number; quantity: number }[];
+}
+
+/** Reads Stripe's form encoding (`a[b][0][c]=1`) into nested objects and arrays. */
+function parseForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.split(/\[|\]\[|\]/).filter(Boolean);
+    let node: Record<string, unknown> = root;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const list = (v: unknown) => Object.values((v ?? {}) as Record<string, unknown>);
+
+/**
+ * A local stand-in for the parts of Stripe's API the adapter calls: create and expire a Checkout
+ * Session. It checks the secret key like Stripe does and keeps what it was sent for assertions.
+ */
+export async function startFakeStripe(secretKey: string) {
+  const sessions = new Map<string, FakeCheckoutSession>();
+  const idempotency = new Map<string, string>();
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => {
+      body += c;
+    });
+    req.on("end", () => {
+      const reply = (status: number, json: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": "req_fake" });
+        res.end(JSON.stringify(json));
+      };
+      if (req.headers.authorization !== `Bearer ${secretKey}`)
+        return reply(401, {
+          error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+        });
+      if (req.method === "POST" && req.url === "/v1/checkout/sessions") {
+        const key = req.headers["idempotency-key"];
+        const seen = typeof key === "string" ? idempotency.get(key) : undefined;
+        if (seen) return reply(200, sessions.get(seen));
+        const form = parseForm(body);
+        const lineItems = list(form.line_items).map((raw) => {
+          const item = raw as {
+            quantity: string;
+            price_data: { unit_amount: string; product_data: { name: string } };
+          };
+          return {
+            name: item.price_data.product_data.name,
+            unit_amount: Number(item.price_data.unit_amount),
+            quantity: Number(item.quantity),
+          };
+        });
+        const total = lineItems.reduce((s, i) => s + i.unit_amount * i.quantity, 0);
+        const id = `cs_test_${randomBytes(12).toString("hex")}`;
+        const session: FakeCheckoutSession = {
+          id,
+          object: "checkout.session",
+          amount_subtotal: total,
+          amount_total: total,
+          client_reference_id: (form.client_reference_id as string) ?? null,
+          currency: "usd",
+          customer_email: (form.customer_email as string) ?? null,
+          expires_at: Number(form.expires_at),
+          livemode: false,
+          metadata: (form.metadata as Record<string, string>) ?? {},
+          mode: "payment",
+          payment_status: "unpaid",
+          status: "open",
+          success_url: form.success_url as string,
+          cancel_url: form.cancel_url as string,
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+          line_items: lineItems,
+        };
+        sessions.set(id, session);
+        if (typeof key === "string") idempotency.set(key, id);
+        return reply(200, session);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.url ?? "");
+      if (req.method === "POST" && expire) {
+        const session = sessions.get(expire[1] as string);
+        if (!session)
+          return reply(404, {
+            error: { type: "invalid_request_error", message: "No such checkout.session" },
+          });
+        session.status = "expired";
+        session.url = null;
+        return reply(200, session);
+      }
+      reply(404, {
+        error: {
+          type: "invalid_request_error",
+          message: `Unrecognized request URL (${req.method}: ${req.url})`,
+        },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    sessions,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
