@@ -8,13 +8,18 @@ import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 
-const { databaseUrl, dataDir } = workerData as { databaseUrl: string; dataDir: string };
+const { databaseUrl, dataDir, softCloseMinutes } = workerData as {
+  databaseUrl: string;
+  dataDir: string;
+  softCloseMinutes: number;
+};
 const database = await openDatabase({ url: databaseUrl });
 const config = loadConfig({
   NODE_ENV: "production",
   SESSION_SECRET: "bench-secret",
   LOG_LEVEL: "error",
   DATA_DIR: dataDir,
+  SOFT_CLOSE_MINUTES: String(softCloseMinutes),
 });
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: "127.0.0.1" });

@@ -72,6 +72,8 @@ describe("place_bid()", () => {
             // Offsets around the minimum, so most bids are valid and some are not.
             over: fc.integer({ min: -300, max: 3000 }),
             extra: fc.option(fc.integer({ min: -200, max: 5000 }), { nil: null }),
+            // Or a maximum right at the leader's, where ties and one-cent margins decide.
+            nearLeader: fc.option(fc.integer({ min: -1, max: 1 }), { nil: null, freq: 3 }),
           }),
           { minLength: 1, maxLength: 20 },
         ),
@@ -104,8 +106,12 @@ describe("place_bid()", () => {
           let recorded = 0;
           for (const attempt of attempts) {
             const bidderId = bidders[attempt.bidder] as string;
-            const amount = Math.max(1, minNextBidCents(book, bands) + attempt.over);
-            const max = attempt.extra === null ? null : Math.max(1, amount + attempt.extra);
+            let amount = Math.max(1, minNextBidCents(book, bands) + attempt.over);
+            let max = attempt.extra === null ? null : Math.max(1, amount + attempt.extra);
+            if (attempt.nearLeader !== null && book.leaderMaxCents !== null) {
+              max = book.leaderMaxCents + attempt.nearLeader;
+              amount = Math.min(max, minNextBidCents(book, bands));
+            }
             const decision = decideBid(
               book,
               { bidderId, amountCents: amount, maxAmountCents: max },
@@ -197,7 +203,7 @@ describe("place_bid()", () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: 100 },
     );
   }, 180_000);
 });
