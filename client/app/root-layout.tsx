@@ -1,13 +1,18 @@
 import { Outlet, ScrollRestoration } from "react-router";
 import { SiteLayout } from "../components/layouts/site-layout";
 import { AuthModal } from "../features/auth/components/auth-modal";
+import { useCartCount } from "../features/cart/hooks/use-cart";
 import { useCategories } from "../features/catalog/api/get-categories";
 
-/** Feeds the shared layout with the category tree (nav bar and mega-menu); hosts the auth modal. */
+/**
+ * Feeds the shared layout with the category tree (nav bar and mega-menu) and the cart's item count
+ * (header badge); hosts the auth modal.
+ */
 export function RootLayout() {
   const categories = useCategories();
+  const cartCount = useCartCount();
   return (
-    <SiteLayout categories={categories.data?.items ?? []}>
+    <SiteLayout categories={categories.data?.items ?? []} cartCount={cartCount}>
       <ScrollRestoration />
       <Outlet />
       <AuthModal />

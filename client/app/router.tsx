@@ -2,7 +2,10 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { RootLayout } from "./root-layout";
 import { RootError, RouteError } from "./route-error";
 import { AccountSettingsPage } from "./routes/account-settings-page";
+import { CartPage } from "./routes/cart-page";
 import { CategoryPage } from "./routes/category-page";
+import { CheckoutPage } from "./routes/checkout-page";
+import { CheckoutSuccessPage } from "./routes/checkout-success-page";
 import { DealsPage, EndingSoonPage, TrendingPage } from "./routes/collection-pages";
 import { ConfirmEmailPage } from "./routes/confirm-email-page";
 import { DevOutboxPage } from "./routes/dev-outbox-page";
@@ -12,9 +15,11 @@ import { ListingDetailPage } from "./routes/listing-detail-page";
 import { ListingsPage } from "./routes/listings-page";
 import { LoginPage } from "./routes/login-page";
 import { MyBidsPage } from "./routes/my-bids-page";
+import { MyPurchasesPage } from "./routes/my-purchases-page";
 import { NotFoundPage } from "./routes/not-found-page";
 import { RegisterPage } from "./routes/register-page";
 import { ResetPasswordPage } from "./routes/reset-password-page";
+import { SandboxPayPage } from "./routes/sandbox-pay-page";
 import { SignedInOnly } from "./signed-in-only";
 
 // Pages that need an account but are not built yet: a visitor is still sent to sign in, and a
@@ -22,7 +27,6 @@ import { SignedInOnly } from "./signed-in-only";
 const COMING_SOON = [
   "sell",
   "sell/create",
-  "my/purchases",
   "my/selling",
   "messages",
   "chat",
@@ -35,6 +39,10 @@ const COMING_SOON = [
 const signedInOnly: RouteObject[] = [
   { path: "account/settings", element: <AccountSettingsPage /> },
   { path: "my/bids", element: <MyBidsPage /> },
+  { path: "my/purchases", element: <MyPurchasesPage /> },
+  { path: "checkout", element: <CheckoutPage /> },
+  { path: "checkout/success", element: <CheckoutSuccessPage /> },
+  { path: "pay/sandbox/:session", element: <SandboxPayPage /> },
   ...COMING_SOON.map((path) => ({ path, element: <NotFoundPage /> })),
 ];
 
@@ -48,6 +56,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomePage /> },
           { path: "listings", element: <ListingsPage /> },
+          { path: "cart", element: <CartPage /> },
           { path: "listing/:id", element: <ListingDetailPage variant="listing" /> },
           { path: "product/:id", element: <ListingDetailPage variant="product" /> },
           { path: "products/:id", element: <ListingDetailPage variant="product" /> },

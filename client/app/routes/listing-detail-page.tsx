@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { ErrorState } from "../../components/ui/error-state";
 import { Spinner } from "../../components/ui/spinner";
+import { useAddToCart } from "../../features/cart/hooks/use-add-to-cart";
 import { useListing } from "../../features/listing-detail/api/get-listing";
 import { ListingDetailView } from "../../features/listing-detail/components/listing-detail-view";
 import { ListingNotFound } from "../../features/listing-detail/components/listing-not-found";
@@ -10,6 +11,7 @@ import { isNotFoundError } from "../../lib/api-client";
 export function ListingDetailPage({ variant }: { variant: "listing" | "product" }) {
   const { id = "" } = useParams();
   const listing = useListing(id);
+  const addToCart = useAddToCart();
 
   if (listing.isPending) return <Spinner label="Loading listing..." showLabel />;
   if (listing.isError) {
@@ -24,5 +26,5 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
       </div>
     );
   }
-  return <ListingDetailView key={listing.data.id} listing={listing.data} />;
+  return <ListingDetailView key={listing.data.id} listing={listing.data} onAddToCart={addToCart} />;
 }

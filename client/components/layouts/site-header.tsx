@@ -1,13 +1,20 @@
 import { Sailboat, ShoppingCart, Tag } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import type { CategoryNode } from "../../../core/contracts/browse";
+import { pluralize } from "../../lib/format";
 import { useSession } from "../../lib/session";
 import { CategoryNav } from "./category-nav";
 import { SearchBox } from "./search-box";
 import { TopStrip } from "./top-strip";
 import { WatchlistMenu } from "./watchlist-menu";
 
-export function SiteHeader({ categories }: { categories: CategoryNode[] }) {
+export function SiteHeader({
+  categories,
+  cartCount = 0,
+}: {
+  categories: CategoryNode[];
+  cartCount?: number;
+}) {
   const { user, openSignIn } = useSession();
   const navigate = useNavigate();
   return (
@@ -42,10 +49,18 @@ export function SiteHeader({ categories }: { categories: CategoryNode[] }) {
             </Link>
             <Link
               to="/cart"
-              aria-label="Cart"
-              className="inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-brand-50"
+              aria-label={cartCount > 0 ? `Cart, ${pluralize(cartCount, "item")}` : "Cart"}
+              className="relative inline-flex size-10 items-center justify-center rounded-lg text-slate-800 hover:bg-brand-50"
             >
               <ShoppingCart aria-hidden="true" className="size-6" />
+              {cartCount > 0 && (
+                <span
+                  aria-hidden="true"
+                  className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-coral-700 px-1 text-xs font-bold text-white tabular-nums"
+                >
+                  {cartCount > 99 ? "99+" : cartCount}
+                </span>
+              )}
             </Link>
           </div>
         </div>

@@ -6,9 +6,12 @@ import { SiteHeader } from "./site-header";
 /** Skip link, header with navigation, the page, footer. */
 export function SiteLayout({
   categories,
+  cartCount = 0,
   children,
 }: {
   categories: CategoryNode[];
+  /** Items in the cart, for the header's badge (the cart itself is a feature the app wires in). */
+  cartCount?: number;
   children: ReactNode;
 }) {
   return (
@@ -19,7 +22,7 @@ export function SiteLayout({
       >
         Skip to main content
       </a>
-      <SiteHeader categories={categories} />
+      <SiteHeader categories={categories} cartCount={cartCount} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -1,14 +1,30 @@
 import { ShoppingCart } from "lucide-react";
+import { useNavigate } from "react-router";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { isLowStock } from "../../../../core/listing";
 import { formatMoney } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
+import { useSession } from "../../../lib/session";
 
-/** Price, stock and the Buy It Now / Add to Cart buttons. */
-export function FixedPricePanel({ listing }: { listing: ListingDetail }) {
+/**
+ * Price, stock and the Buy It Now / Add to Cart buttons. The cart is another feature's, so the
+ * page hands in what Add to Cart does; Buy It Now goes to the checkout review with this one line.
+ */
+export function FixedPricePanel({
+  listing,
+  onAddToCart,
+}: {
+  listing: ListingDetail;
+  onAddToCart?: (listing: ListingDetail) => void;
+}) {
   const requireSignIn = useRequireSignIn();
+  const { user } = useSession();
+  const navigate = useNavigate();
   const outOfStock = listing.quantity <= 0 || listing.status !== "active";
+  // Nobody buys their own listing (DECISIONS.md); the server refuses it too.
+  const isSeller = Boolean(listing.viewer?.isSeller || (user && listing.seller.id === user.id));
+  const buyNow = () => navigate(`/checkout?listing=${listing.id}&quantity=1`);
 
   return (
     <section
@@ -33,31 +49,35 @@ export function FixedPricePanel({ listing }: { listing: ListingDetail }) {
           </>
         )}
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button
-          variant="accent"
-          size="lg"
-          className="w-full sm:w-auto sm:flex-1"
-          disabled={outOfStock}
-          onClick={() => {
-            requireSignIn("buy");
-          }}
-        >
-          Buy It Now
-        </Button>
-        <Button
-          variant="outline"
-          size="lg"
-          className="w-full sm:w-auto sm:flex-1"
-          disabled={outOfStock}
-          onClick={() => {
-            requireSignIn("cart");
-          }}
-        >
-          <ShoppingCart aria-hidden="true" className="size-5" />
-          Add to Cart
-        </Button>
-      </div>
+      {isSeller ? (
+        <p className="rounded-xl bg-sand-100 px-4 py-3 font-semibold text-slate-900">
+          This is your listing
+        </p>
+      ) : (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button
+            variant="accent"
+            size="lg"
+            className="w-full sm:w-auto sm:flex-1"
+            disabled={outOfStock}
+            onClick={() => {
+              if (requireSignIn("buy", buyNow)) buyNow();
+            }}
+          >
+            Buy It Now
+          </Button>
+          <Button
+            variant="outline"
+            size="lg"
+            className="w-full sm:w-auto sm:flex-1"
+            disabled={outOfStock || !onAddToCart}
+            onClick={() => onAddToCart?.(listing)}
+          >
+            <ShoppingCart aria-hidden="true" className="size-5" />
+            Add to Cart
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

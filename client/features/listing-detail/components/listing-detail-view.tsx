@@ -38,8 +38,17 @@ function Facts({ listing }: { listing: ListingDetail }) {
   );
 }
 
-/** The whole listing page: gallery, facts, the buying panel, history, shipping and seller. */
-export function ListingDetailView({ listing }: { listing: ListingDetail }) {
+/**
+ * The whole listing page: gallery, facts, the buying panel, history, shipping and seller.
+ * `onAddToCart` comes from the page, which wires in the cart feature.
+ */
+export function ListingDetailView({
+  listing,
+  onAddToCart,
+}: {
+  listing: ListingDetail;
+  onAddToCart?: (listing: ListingDetail) => void;
+}) {
   const goBack = useGoBack("/listings");
   const crumbs: Crumb[] = [
     { label: "Home", to: "/" },
@@ -86,7 +95,7 @@ export function ListingDetailView({ listing }: { listing: ListingDetail }) {
               <BidHistory listingId={listing.id} />
             </>
           ) : (
-            <FixedPricePanel listing={listing} />
+            <FixedPricePanel listing={listing} onAddToCart={onAddToCart} />
           )}
           <div className="flex flex-wrap gap-2">
             <WatchButton />

@@ -1,0 +1,15 @@
+import { useMutation } from "@tanstack/react-query";
+import { type CheckoutRequest, checkoutResponseSchema } from "../../../../core/contracts/buying";
+import { apiRequest } from "../../../lib/api-client";
+
+/**
+ * POST /api/checkout: the server prices the lines (or the auction win) from the database, reserves
+ * the stock, creates a pending order and answers with the payment provider's hosted page.
+ */
+export function createCheckout(body: CheckoutRequest) {
+  return apiRequest("/api/checkout", checkoutResponseSchema, { method: "POST", body });
+}
+
+export function useCreateCheckout() {
+  return useMutation({ mutationFn: createCheckout });
+}

@@ -1,0 +1,141 @@
+import { AlertTriangle, ImageOff } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { OrderTotals } from "../../../../core/contracts/buying";
+import { formatMoney, formatShipping } from "../../../../core/money";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+
+export interface ReviewItem {
+  listingId: string;
+  title: string;
+  imageUrl: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  shippingCents: number;
+  /** Why this line cannot be bought, if it cannot. */
+  problem?: string | null;
+}
+
+/** Subtotal, Shipping, Tax and Total of an order, as the cart's summary shows them. */
+export function TotalsList({ totals, className }: { totals: OrderTotals; className?: string }) {
+  const rows: [string, string][] = [
+    ["Subtotal", formatMoney(totals.subtotalCents)],
+    ["Shipping", formatShipping(totals.shippingCents)],
+    ["Tax", formatMoney(totals.taxCents)],
+  ];
+  return (
+    <dl className={cn("flex flex-col gap-2 text-slate-800", className)}>
+      {rows.map(([term, value]) => (
+        <div key={term} className="flex justify-between gap-4">
+          <dt>{term}</dt>
+          <dd className="font-medium tabular-nums">{value}</dd>
+        </div>
+      ))}
+      <div className="mt-1 flex justify-between gap-4 border-t border-sand-200 pt-3 text-lg font-bold text-slate-900">
+        <dt>Total</dt>
+        <dd className="tabular-nums">{formatMoney(totals.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The order's lines: picture, title, quantity, unit price, shipping. */
+export function ReviewItems({ items }: { items: ReviewItem[] }) {
+  return (
+    <ul aria-label="Items in this order" className="divide-y divide-sand-200">
+      {items.map((item) => (
+        <li key={item.listingId} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+          {item.imageUrl ? (
+            <img
+              src={item.imageUrl}
+              alt=""
+              width={64}
+              height={64}
+              className="size-16 shrink-0 rounded-lg bg-sand-100 object-cover"
+            />
+          ) : (
+            <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-sand-100 text-slate-600">
+              <ImageOff aria-hidden="true" className="size-5" />
+            </span>
+          )}
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <Link
+              to={`/listing/${item.listingId}`}
+              className="font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+            >
+              {item.title}
+            </Link>
+            <p className="text-sm text-slate-700">
+              Qty {item.quantity} × {formatMoney(item.unitPriceCents)} · Shipping{" "}
+              {formatShipping(item.shippingCents)}
+            </p>
+            {item.problem && (
+              <p className="flex items-start gap-1.5 text-sm font-medium text-coral-800">
+                <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {item.problem}
+              </p>
+            )}
+          </div>
+          <p className="shrink-0 font-semibold text-slate-900 tabular-nums">
+            {formatMoney(item.unitPriceCents * item.quantity)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The order review before the hosted payment page: lines, totals and the button that starts the
+ * payment. `children` carries notes (why it cannot be paid) and the provider line.
+ */
+export function OrderReview({
+  items,
+  totals,
+  processing,
+  disabled,
+  onPay,
+  children,
+}: {
+  items: ReviewItem[];
+  totals: OrderTotals;
+  processing: boolean;
+  disabled: boolean;
+  onPay: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <section
+        aria-labelledby="review-items"
+        className="flex flex-col gap-4 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="review-items" className="text-lg font-bold text-slate-900">
+          Review your order
+        </h2>
+        <ReviewItems items={items} />
+      </section>
+      <section
+        aria-labelledby="review-summary"
+        className="flex flex-col gap-4 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm lg:sticky lg:top-4"
+      >
+        <h2 id="review-summary" className="text-lg font-bold text-slate-900">
+          Order Summary
+        </h2>
+        <TotalsList totals={totals} />
+        <Button
+          variant="accent"
+          size="lg"
+          className="w-full"
+          disabled={processing || disabled}
+          aria-busy={processing || undefined}
+          onClick={onPay}
+        >
+          {processing ? "Processing..." : "Continue to Payment"}
+        </Button>
+        {children}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation } from "@tanstack/react-query";
+import { sandboxResultSchema } from "../../../../core/contracts/buying";
+import { apiRequest } from "../../../lib/api-client";
+
+/** POST /api/payments/sandbox/sessions/{id}/cancel: the buyer gives up; the answer leads back to the cart. */
+export function cancelSandboxSession(id: string) {
+  return apiRequest(
+    `/api/payments/sandbox/sessions/${encodeURIComponent(id)}/cancel`,
+    sandboxResultSchema,
+    { method: "POST" },
+  );
+}
+
+export function useCancelSandboxSession(id: string) {
+  return useMutation({ mutationFn: () => cancelSandboxSession(id) });
+}

@@ -1,0 +1,126 @@
+import { ImageOff, ShoppingBag } from "lucide-react";
+import { Link } from "react-router";
+import type { Order } from "../../../../core/contracts/buying";
+import { formatMoney } from "../../../../core/money";
+import { formatDateTime } from "../../../../core/time";
+import { buttonClasses } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+import { pluralize } from "../../../lib/format";
+
+const STATUS: Record<Order["status"], { label: string; className: string }> = {
+  pending: { label: "Awaiting payment", className: "bg-amber-100 text-amber-900" },
+  paid: { label: "Paid", className: "bg-emerald-100 text-emerald-900" },
+  cancelled: { label: "Cancelled", className: "bg-slate-200 text-slate-800" },
+  expired: { label: "Expired", className: "bg-slate-200 text-slate-800" },
+};
+
+function OrderCard({ order }: { order: Order }) {
+  const status = STATUS[order.status];
+  return (
+    <li
+      aria-label={`Order #${order.number}`}
+      className="overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-sand-200 bg-sand-100 px-4 py-3 text-sm">
+        <dl className="flex flex-wrap gap-x-6 gap-y-1">
+          <div>
+            <dt className="text-slate-700">Order placed</dt>
+            <dd className="font-medium text-slate-900">{formatDateTime(order.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">Order number</dt>
+            <dd className="font-mono font-medium text-slate-900">#{order.number}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">Total</dt>
+            <dd className="font-medium text-slate-900">{formatMoney(order.totalCents)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-700">Items</dt>
+            <dd className="font-medium text-slate-900">{pluralize(order.itemCount, "item")}</dd>
+          </div>
+        </dl>
+        <span className={cn("rounded-full px-3 py-0.5 font-semibold", status.className)}>
+          {status.label}
+        </span>
+      </div>
+      <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
+        <ul aria-label="Items" className="flex flex-1 flex-col gap-3">
+          {order.items.map((item) => (
+            <li key={item.listingId} className="flex gap-3">
+              <Link
+                to={`/listing/${item.listingId}`}
+                tabIndex={-1}
+                aria-hidden="true"
+                className="shrink-0"
+              >
+                {item.imageUrl ? (
+                  <img
+                    src={item.imageUrl}
+                    alt=""
+                    width={64}
+                    height={64}
+                    loading="lazy"
+                    className="size-16 rounded-lg bg-sand-100 object-cover"
+                  />
+                ) : (
+                  <span className="flex size-16 items-center justify-center rounded-lg bg-sand-100 text-slate-600">
+                    <ImageOff className="size-5" />
+                  </span>
+                )}
+              </Link>
+              <div className="min-w-0">
+                <Link
+                  to={`/listing/${item.listingId}`}
+                  className="font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                >
+                  {item.title}
+                </Link>
+                <p className="text-sm text-slate-700">
+                  Quantity: {item.quantity} · {formatMoney(item.unitPriceCents)} each
+                </p>
+                <p className="text-sm text-slate-700">Sold by {item.seller.username}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        {order.canPay && (
+          <div className="flex flex-col gap-2 sm:w-44">
+            <Link to={`/checkout?order=${order.id}`} className={buttonClasses("accent", "md")}>
+              Pay now
+            </Link>
+          </div>
+        )}
+      </div>
+      {order.status === "paid" && order.paidAt && (
+        <p className="border-t border-sand-200 px-4 py-2 text-sm text-slate-700">
+          Paid {formatDateTime(order.paidAt)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The buyer's orders, newest first, each with its items and status. */
+export function PurchaseList({ orders }: { orders: Order[] }) {
+  return (
+    <ul aria-label="Your orders" className="flex flex-col gap-4">
+      {orders.map((order) => (
+        <OrderCard key={order.id} order={order} />
+      ))}
+    </ul>
+  );
+}
+
+export function PurchasesEmpty() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-sand-300 bg-white px-6 py-14 text-center">
+      <ShoppingBag aria-hidden="true" className="size-10 text-brand-600" />
+      <p className="text-lg font-semibold text-slate-900">You haven't bought anything yet</p>
+      <p className="text-slate-700">Items you buy or win at auction will show here.</p>
+      <Link to="/listings" className={buttonClasses("primary", "md", "mt-1")}>
+        Start Shopping
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,308 @@
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { orderTotals } from "../core/cart";
+import { SANDBOX_CARDS } from "../core/contracts/buying";
+import { formatMoney } from "../core/money";
+import { apiPost, DEMO_PASSWORD, signInThroughApi } from "./fixtures/accounts";
+import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+
+const BUYER = "keisha@demo.tradewinds.test";
+/** How many tests draw listings, each from its own share. */
+const SHARES = 4;
+
+interface FixedPriceCard {
+  id: string;
+  title: string;
+  kind: string;
+  status: string;
+  priceCents: number;
+  shippingCents: number;
+  quantity: number;
+  seller: { id: string; username: string };
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Cart/ });
+const cartLine = (page: Page, title: string) =>
+  page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem", { name: title });
+const quantityOf = (line: Locator, title: string) =>
+  line.getByRole("status", { name: `Quantity of ${title}` });
+
+/** A browser of its own, signed in through the API as `email`; answers with the user's id. */
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughApi(page, email, DEMO_PASSWORD);
+  const session = await page.request.get("/api/auth/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  return { context, page, userId: user.id };
+}
+
+/**
+ * Fixed-price listings with stock to spare, not sold by `buyerId`. Tests run side by side, so each
+ * draws from its own share of the listings (`share`, split by id): one test's purchase never moves
+ * the stock, or the choice, of another.
+ */
+async function fixedPriceListings(page: Page, buyerId: string, count: number, share: number) {
+  const response = await page.request.get("/api/listings", {
+    params: { kind: "fixed_price", pageSize: 100 },
+  });
+  expect(response.ok()).toBe(true);
+  const { items } = (await response.json()) as { items: FixedPriceCard[] };
+  const picked = items
+    .filter(
+      (item) =>
+        Number.parseInt(item.id.slice(0, 2), 16) % SHARES === share &&
+        item.kind === "fixed_price" &&
+        item.status === "active" &&
+        item.quantity >= 3 &&
+        item.seller.id !== buyerId,
+    )
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .slice(0, count);
+  if (picked.length < count) throw new Error("the seed has too few fixed-price listings in stock");
+  return picked;
+}
+
+/** How many units the server says can be bought now (stock less open checkouts). */
+async function available(page: Page, listingId: string) {
+  const response = await apiPost(page, "/api/cart/validate", {
+    lines: [{ listingId, quantity: 1 }],
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { lines } = (await response.json()) as { lines: { available: number }[] };
+  return lines[0]?.available;
+}
+
+async function addToCartFromListingPage(page: Page, listing: FixedPriceCard) {
+  await page.goto(`/listing/${listing.id}`);
+  const panel = page.getByRole("region", { name: "Buy It Now" });
+  await panel.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toast(page, `"${listing.title}" has been added to your cart.`)).toBeVisible();
+}
+
+async function payWithCard(page: Page, card: string) {
+  const form = page.getByRole("form", { name: "Card payment" });
+  await form.getByLabel("Card number").fill(card);
+  await expect(form.getByLabel("Card number")).toHaveValue(/^\d{4} \d{4} \d{4} \d{4}$/);
+  await form.getByLabel("Expiry (MM / YY)").fill("1234");
+  await expect(form.getByLabel("Expiry (MM / YY)")).toHaveValue("12 / 34");
+  await form.getByLabel("CVC").fill("123");
+  await form.getByLabel("Name on card").fill("Keisha Rolle");
+  await form.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+test("a buyer fills a cart with two items, pays by sandbox card, and buyer and seller both see the order", async ({
+  browser,
+}) => {
+  // The longest story here (two accounts, five pages, four accessibility checks) on a shared machine.
+  test.setTimeout(120_000);
+  const buyer = await signedIn(browser, BUYER);
+  const page = buyer.page;
+  const [first, second] = await fixedPriceListings(page, buyer.userId, 2, 0);
+  if (!first || !second) throw new Error("unreachable");
+
+  // Two items into the cart from their pages; the header badge counts them.
+  await addToCartFromListingPage(page, first);
+  await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
+  await addToCartFromListingPage(page, second);
+  await expect(cartLink(page)).toHaveAccessibleName("Cart, 2 items");
+
+  await cartLink(page).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
+  const firstLine = cartLine(page, first.title);
+  const secondLine = cartLine(page, second.title);
+  await expect(firstLine).toContainText(formatMoney(first.priceCents));
+  await expect(secondLine).toContainText(formatMoney(second.priceCents));
+
+  // Two of the first; one more of the second, then back to one.
+  await firstLine.getByRole("button", { name: `Increase quantity of ${first.title}` }).click();
+  await expect(toast(page, "Cart updated").first()).toBeVisible();
+  await expect(quantityOf(firstLine, first.title)).toHaveText("2");
+  await secondLine.getByRole("button", { name: `Increase quantity of ${second.title}` }).click();
+  await expect(quantityOf(secondLine, second.title)).toHaveText("2");
+  await secondLine.getByRole("button", { name: `Decrease quantity of ${second.title}` }).click();
+  await expect(quantityOf(secondLine, second.title)).toHaveText("1");
+  await expect(cartLink(page)).toHaveAccessibleName("Cart, 3 items");
+
+  // The summary is the server's arithmetic: prices and shipping from the database, 10% tax.
+  const totals = orderTotals([
+    { unitPriceCents: first.priceCents, shippingCents: first.shippingCents, quantity: 2 },
+    { unitPriceCents: second.priceCents, shippingCents: second.shippingCents, quantity: 1 },
+  ]);
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(summary).toContainText(`Subtotal (3 items)${formatMoney(totals.subtotalCents)}`);
+  await expect(summary).toContainText(`Tax${formatMoney(totals.taxCents)}`);
+  await expect(summary).toContainText(`Total${formatMoney(totals.totalCents)}`);
+  await expect(summary.getByText(/^Secure checkout powered by \S+/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // To the sandbox's hosted page, and pay with the card that succeeds.
+  await summary.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\/[^/]+$/);
+  await expect(page.getByText("Tradewinds Sandbox Payments — test mode")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pay Tradewinds" })).toBeVisible();
+  await expect(page.getByText(formatMoney(totals.totalCents)).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await payWithCard(page, SANDBOX_CARDS.success);
+
+  // The confirmation, once the payment is confirmed; the bought items left the cart.
+  await expect(page).toHaveURL(/\/checkout\/success\?order=/);
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible({
+    timeout: 20_000,
+  });
+  const orderId = new URL(page.url()).searchParams.get("order") ?? "";
+  const orderNumber = orderId.slice(0, 8);
+  await expect(page.getByText(`#${orderNumber}`)).toBeVisible();
+  await expect(page.getByText(first.title)).toBeVisible();
+  await expect(page.getByText(formatMoney(totals.totalCents)).first()).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName("Cart");
+  await expectNoSeriousA11yViolations(page);
+
+  // Purchase History lists it as paid, with its items and quantities.
+  await page.getByRole("link", { name: "View your purchases" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Purchase History" })).toBeVisible();
+  const order = page.getByRole("listitem", { name: `Order #${orderNumber}` });
+  await expect(order).toContainText("Paid");
+  await expect(order).toContainText(formatMoney(totals.totalCents));
+  await expect(order).toContainText("3 items");
+  await expect(order.getByRole("listitem").filter({ hasText: first.title })).toContainText(
+    "Quantity: 2",
+  );
+  await expect(order.getByRole("listitem").filter({ hasText: second.title })).toContainText(
+    "Quantity: 1",
+  );
+  await expectNoSeriousA11yViolations(page);
+  await buyer.context.close();
+
+  // The seller of the first item sees the sale under Sold in /my/selling.
+  const seller = await signedIn(browser, `${first.seller.username}@demo.tradewinds.test`);
+  await seller.page.goto("/my/selling");
+  const sold = seller.page.getByRole("region", { name: "Sold" });
+  const sale = sold.getByRole("listitem", { name: `Order #${orderNumber}: ${first.title}` });
+  await expect(sale).toContainText("Paid");
+  await expect(sale).toContainText(formatMoney(first.priceCents * 2));
+  await expect(sale).toContainText("keisha");
+  await expectNoSeriousA11yViolations(seller.page);
+  await seller.context.close();
+});
+
+test("a declined card leaves the cart and the listing's stock as they were", async ({
+  browser,
+}) => {
+  test.slow();
+  const buyer = await signedIn(browser, BUYER);
+  const page = buyer.page;
+  const [listing] = await fixedPriceListings(page, buyer.userId, 1, 1);
+  if (!listing) throw new Error("unreachable");
+  const before = await available(page, listing.id);
+
+  await addToCartFromListingPage(page, listing);
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+
+  await payWithCard(page, SANDBOX_CARDS.declined);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your card was declined." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+
+  // Back to the shop without paying: the cart is as it was and the stock is released.
+  await page.getByRole("button", { name: "Cancel and return to Tradewinds" }).click();
+  await expect(page).toHaveURL(/\/cart/);
+  const line = cartLine(page, listing.title);
+  await expect(quantityOf(line, listing.title)).toHaveText("1");
+  await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
+  await expect.poll(() => available(page, listing.id)).toBe(before);
+  await buyer.context.close();
+});
+
+test("Buy It Now goes to the order review, and an insufficient-funds card is refused", async ({
+  browser,
+}) => {
+  const buyer = await signedIn(browser, BUYER);
+  const page = buyer.page;
+  const [listing] = await fixedPriceListings(page, buyer.userId, 1, 2);
+  if (!listing) throw new Error("unreachable");
+
+  await page.goto(`/listing/${listing.id}`);
+  await page
+    .getByRole("region", { name: "Buy It Now" })
+    .getByRole("button", { name: "Buy It Now" })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?listing=${listing.id}&quantity=1$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  const items = page.getByRole("list", { name: "Items in this order" });
+  await expect(items).toContainText(listing.title);
+  await expect(items).toContainText(`Qty 1 × ${formatMoney(listing.priceCents)}`);
+  const totals = orderTotals([
+    { unitPriceCents: listing.priceCents, shippingCents: listing.shippingCents, quantity: 1 },
+  ]);
+  await expect(page.getByRole("region", { name: "Order Summary" })).toContainText(
+    `Total${formatMoney(totals.totalCents)}`,
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await payWithCard(page, SANDBOX_CARDS.insufficientFunds);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your card has insufficient funds." }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Cancel and return to Tradewinds" }).click();
+  await expect(page).toHaveURL(/\/cart/);
+  await buyer.context.close();
+});
+
+test("a visitor's empty cart, and signing in before adding to it", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(
+    page.getByText("Looks like you haven't added any items to your cart yet."),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const response = await page.request.get("/api/listings", {
+    params: { kind: "fixed_price", pageSize: 5 },
+  });
+  const { items } = (await response.json()) as { items: FixedPriceCard[] };
+  const listing = items.find((item) => item.quantity > 0 && item.status === "active");
+  if (!listing) throw new Error("the seed has no fixed-price listing in stock");
+  await page.goto(`/listing/${listing.id}`);
+  await page
+    .getByRole("region", { name: "Buy It Now" })
+    .getByRole("button", { name: "Add to Cart" })
+    .click();
+  await expect(toast(page, "Please login to add items to your cart.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName("Cart");
+
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Start Shopping" }).click();
+  await expect(page).toHaveURL(/\/listings$/);
+});
+
+test("the cart on a phone: add, change the quantity, remove @phone", async ({ browser }) => {
+  const buyer = await signedIn(browser, BUYER);
+  const page = buyer.page;
+  const [listing] = await fixedPriceListings(page, buyer.userId, 1, 3);
+  if (!listing) throw new Error("unreachable");
+
+  await addToCartFromListingPage(page, listing);
+  await cartLink(page).click();
+  const line = cartLine(page, listing.title);
+  await expect(line).toBeVisible();
+  await line.getByRole("button", { name: `Increase quantity of ${listing.title}` }).click();
+  await expect(quantityOf(line, listing.title)).toHaveText("2");
+  await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await line.getByRole("button", { name: `Remove ${listing.title}` }).click();
+  await expect(toast(page, "Item removed from cart")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName("Cart");
+  await buyer.context.close();
+});
