@@ -4,12 +4,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { orderTotals } from "../../core/cart";
 import type { ListingKind } from "../../core/listing";
 import { hashPassword } from "../modules/accounts/password";
 import type { Db } from "./client";
 import { auctionSettings, bidIncrements, bids } from "./schema/auctions";
 import { categories, territories } from "./schema/catalog";
 import { listingImages, listings } from "./schema/listings";
+import { auctionOrders, orderLines, orders } from "./schema/orders";
 import { users } from "./schema/users";
 import {
   BID_INCREMENT_BANDS,
@@ -673,6 +675,93 @@ async function insertAll(
     })),
   );
   for (const chunk of chunks(bidRows)) await tx.insert(bids).values(chunk);
+
+  await insertOrders(tx, plan, listingIds, userId, now);
+}
+
+/**
+ * Orders behind the demo: every sold auction has its winner's order (most paid, every third still
+ * awaiting payment so "Pay now" can be tried), and demo buyers have bought a few fixed-price items.
+ */
+async function insertOrders(
+  tx: Db,
+  plan: PlannedListing[],
+  listingIds: string[],
+  userId: (index: number) => string,
+  now: Date,
+) {
+  const orderRows: (typeof orders.$inferInsert)[] = [];
+  const lineRows: (typeof orderLines.$inferInsert)[] = [];
+  const auctionOrderRows: (typeof auctionOrders.$inferInsert)[] = [];
+  const addOrder = (
+    index: number,
+    buyer: number,
+    quantity: number,
+    unitPriceCents: number,
+    source: "auction" | "checkout",
+    createdAt: Date,
+    paid: boolean,
+  ) => {
+    const l = plan[index] as PlannedListing;
+    const id = randomUUID();
+    const totals = orderTotals([{ unitPriceCents, shippingCents: l.shippingCents, quantity }]);
+    orderRows.push({
+      id,
+      buyerId: userId(buyer),
+      status: paid ? "paid" : "pending",
+      source,
+      ...totals,
+      createdAt,
+      paidAt: paid ? new Date(createdAt.getTime() + HOUR) : null,
+    });
+    lineRows.push({
+      orderId: id,
+      listingId: listingIds[index] as string,
+      sellerId: userId(l.seller),
+      title: l.title,
+      imageUrl: l.imageCount > 0 ? seedImageRef(l.key, 1).thumbUrl : null,
+      unitPriceCents,
+      shippingCents: l.shippingCents,
+      quantity,
+    });
+    return id;
+  };
+
+  let soldCount = 0;
+  plan.forEach((l, index) => {
+    const last = l.auction?.bids[l.auction.bids.length - 1];
+    if (l.status !== "sold" || !l.auction || !last) return;
+    const paid = soldCount++ % 3 !== 0;
+    const orderId = addOrder(
+      index,
+      last.bidder,
+      1,
+      last.amountCents,
+      "auction",
+      l.auction.endTime,
+      paid,
+    );
+    auctionOrderRows.push({ listingId: listingIds[index] as string, orderId });
+  });
+
+  const buyers = DEMO_USERS.flatMap((u, i) => (u.role === "user" ? [i] : []));
+  let purchase = 0;
+  plan.forEach((l, index) => {
+    if (purchase >= 10 || l.kind !== "fixed_price" || l.status !== "active" || l.quantity === 0)
+      return;
+    if (index % 7 !== 0) return;
+    const buyer = buyers[purchase % buyers.length] as number;
+    if (buyer === l.seller) return;
+    const when = new Date(
+      Math.min(now.getTime() - HOUR * 2, l.createdAt.getTime() + (purchase + 1) * DAY),
+    );
+    addOrder(index, buyer, 1 + (purchase % 2), l.priceCents, "checkout", when, true);
+    purchase++;
+  });
+
+  for (const chunk of chunks(orderRows)) await tx.insert(orders).values(chunk);
+  for (const chunk of chunks(lineRows)) await tx.insert(orderLines).values(chunk);
+  if (auctionOrderRows.length > 0) await tx.insert(auctionOrders).values(auctionOrderRows);
 }
 
 /** The picture jobs for a plan, for writing its files outside the transaction. */

@@ -82,5 +82,5 @@ describe("settlement across a restart", () => {
     );
     expect(orders.map((o) => Number(o.n))).toEqual([1, 1, 1]);
     await database.close();
-  });
+  }, 120_000); // two database boots (migrate, seed) on a PGlite folder: slow on a busy machine
 });
