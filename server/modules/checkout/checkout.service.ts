@@ -24,6 +24,8 @@ interface StockRow {
   title: string;
   kind: "auction" | "fixed_price";
   status: "active" | "ended" | "sold";
+  /** Fixed price, or an auction still offering Buy It Now. */
+  buyable: boolean;
   sellerId: string;
   priceCents: number;
   shippingCents: number;
@@ -50,12 +52,19 @@ async function readStock(
   }
   const found = await rows<StockRow>(
     db,
+    // An auction sells through checkout only by its Buy It Now price, and only until its first
+    // bid and its end: then its price is that Buy It Now price.
     sql`select l.id, l.title, l.kind, l.status, l.seller_id as "sellerId",
-          l.price_cents as "priceCents", l.shipping_cents as "shippingCents", l.quantity,
+          case when l.kind = 'auction' then coalesce(a.buy_it_now_price_cents, l.price_cents)
+            else l.price_cents end as "priceCents",
+          (l.kind = 'fixed_price' or (a.buy_it_now_price_cents is not null and a.bid_count = 0
+            and a.end_time > now())) as "buyable",
+          l.shipping_cents as "shippingCents", l.quantity,
           l.quantity - ${reservedUnits(sql`l.id`)} as available,
           (select thumb_url from listing_images i where i.listing_id = l.id
            order by position limit 1) as "imageUrl"
-        from listings l where l.id in (${idList})`,
+        from listings l left join auction_settings a on a.listing_id = l.id
+        where l.id in (${idList})`,
   );
   return new Map(found.map((r) => [r.id, r]));
 }
@@ -67,7 +76,7 @@ function lineProblem(
   buyerId: string | null,
 ): CartLineState["problem"] {
   if (!listing) return { code: "not_found", message: "This item is no longer available." };
-  if (listing.kind !== "fixed_price")
+  if (!listing.buyable)
     return { code: "not_fixed_price", message: "This item is not available for Buy It Now." };
   if (listing.status !== "active")
     return { code: "not_active", message: "This item is no longer available." };

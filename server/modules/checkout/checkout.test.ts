@@ -384,6 +384,46 @@ describe("POST /api/payments/webhook/sandbox", () => {
   });
 });
 
+describe("Buy It Now on an auction", () => {
+  it("buys the lot at its Buy It Now price before the first bid, ending the auction sold", async () => {
+    const listing = await createListing(t.database.db, {
+      sellerId: seller.id,
+      priceCents: 4000,
+      auction: { endTime: new Date(Date.now() + 3_600_000), buyItNowPriceCents: 9000 },
+    });
+    const res = await checkout(buyer, [{ listingId: listing.id, quantity: 1 }]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await order(res.json().orderId))?.total_cents).toBe(9000 + 900);
+    expect((await pay(buyer, res.json().redirectUrl)).statusCode).toBe(200);
+    const detail = (await buyer.get(`/api/listings/${listing.id}`)).json();
+    expect(detail.status).toBe("sold");
+    expect(detail.auction.ended).toBe(true);
+    const [link] = await rows<{ order_id: string }>(
+      t.database.db,
+      sql`select order_id from auction_orders where listing_id = ${listing.id}`,
+    );
+    expect(link?.order_id).toBe(res.json().orderId);
+    // Nobody can bid on, or buy, what was sold.
+    const late = await rival.post(`/api/listings/${listing.id}/bids`, { amountCents: 5000 });
+    expect(late.statusCode).toBe(422);
+    expect((await checkout(rival, [{ listingId: listing.id, quantity: 1 }])).statusCode).toBe(422);
+  });
+
+  it("is gone once the auction has a bid", async () => {
+    const listing = await createListing(t.database.db, {
+      sellerId: seller.id,
+      priceCents: 4000,
+      auction: { endTime: new Date(Date.now() + 3_600_000), buyItNowPriceCents: 9000 },
+    });
+    expect(
+      (await rival.post(`/api/listings/${listing.id}/bids`, { amountCents: 4000 })).statusCode,
+    ).toBe(201);
+    const res = await checkout(buyer, [{ listingId: listing.id, quantity: 1 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe("This item is not available for Buy It Now.");
+  });
+});
+
 describe("paying for a won auction", () => {
   it("opens a checkout for the settlement's order and marks it paid", async () => {
     const listing = await createListing(t.database.db, {

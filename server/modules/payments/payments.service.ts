@@ -130,8 +130,9 @@ async function lockSession(tx: Tx, provider: string, paymentSessionId: string) {
 }
 
 /**
- * Takes the order's units out of stock, one guarded statement per line: a line whose stock
- * cannot cover it makes the whole payment fail to apply (stock never goes below zero).
+ * Takes the order's units out of stock. Every line is checked before any is changed, so the
+ * order is filled whole or not at all, and stock never goes below zero. An auction bought with
+ * Buy It Now also ends there, sold, unless a bid reached it first.
  */
 async function takeStock(tx: Tx, orderId: string): Promise<boolean> {
   const lines = await rows<{ listingId: string; quantity: number }>(
@@ -139,13 +140,44 @@ async function takeStock(tx: Tx, orderId: string): Promise<boolean> {
     sql`select listing_id as "listingId", quantity from order_lines where order_id = ${orderId}
         order by listing_id`,
   );
+  if (lines.length === 0) return false;
+  const ids = sql.join(
+    lines.map((l) => sql`${l.listingId}::uuid`),
+    sql`, `,
+  );
+  // Lock first (listings, then their auctions, in id order), read after: see checkout.service.
+  await tx.execute(sql`select id from listings where id in (${ids}) order by id for update`);
+  await tx.execute(
+    sql`select listing_id from auction_settings where listing_id in (${ids}) order by listing_id for update`,
+  );
+  const current = await rows<{
+    id: string;
+    quantity: number;
+    kind: string;
+    bidCount: number | null;
+  }>(
+    tx,
+    sql`select l.id, l.quantity, l.kind, a.bid_count as "bidCount"
+        from listings l left join auction_settings a on a.listing_id = l.id where l.id in (${ids})`,
+  );
+  const fillable = lines.every((line) => {
+    const listing = current.find((c) => c.id === line.listingId);
+    if (!listing || listing.quantity < line.quantity) return false;
+    return listing.kind !== "auction" || (listing.bidCount ?? 0) === 0;
+  });
+  if (!fillable) return false;
   for (const line of lines) {
-    const updated = await rows<{ id: string }>(
-      tx,
-      sql`update listings set quantity = quantity - ${line.quantity}, updated_at = now()
-          where id = ${line.listingId} and quantity >= ${line.quantity} returning id`,
-    );
-    if (updated.length === 0) return false;
+    await tx.execute(sql`update listings set quantity = quantity - ${line.quantity}, updated_at = now()
+      where id = ${line.listingId}`);
+  }
+  const auctions = current.filter((c) => c.kind === "auction").map((c) => c.id);
+  for (const listingId of auctions) {
+    await tx.execute(sql`update listings set status = 'sold' where id = ${listingId}`);
+    await tx.execute(sql`update auction_settings
+      set settled_at = coalesce(settled_at, now()), end_time = least(end_time, now())
+      where listing_id = ${listingId}`);
+    await tx.execute(sql`insert into auction_orders (listing_id, order_id) values (${listingId}, ${orderId})
+      on conflict do nothing`);
   }
   return true;
 }
