@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, Timer, Trophy } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { BID_MESSAGES } from "../../../../core/contracts/bidding";
 import type { ListingDetail } from "../../../../core/contracts/browse";
@@ -238,6 +239,7 @@ function Standing({ leading, outbid }: { leading: boolean; outbid: boolean }) {
 /** Current or starting bid, the live countdown, reserve state, Buy It Now and the bid form. */
 export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auction: Auction }) {
   const requireSignIn = useRequireSignIn();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
   const left = useAuctionCountdown(auction.endsAt);
@@ -323,7 +325,9 @@ export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auc
               variant="outline"
               size="lg"
               onClick={() => {
-                requireSignIn("buy");
+                // Until the first bid the lot can be bought outright, through the same checkout.
+                const buyNow = () => navigate(`/checkout?listing=${listing.id}&quantity=1`);
+                if (requireSignIn("buy", buyNow)) buyNow();
               }}
             >
               Buy It Now {formatMoney(auction.buyItNowPriceCents)}
