@@ -264,25 +264,50 @@ test("a visitor's empty cart, and signing in before adding to it", async ({ page
     page.getByText("Looks like you haven't added any items to your cart yet."),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "Start Shopping" }).click();
+  await expect(page).toHaveURL(/\/listings$/);
 
-  const response = await page.request.get("/api/listings", {
-    params: { kind: "fixed_price", pageSize: 5 },
-  });
-  const { items } = (await response.json()) as { items: FixedPriceCard[] };
-  const listing = items.find((item) => item.quantity > 0 && item.status === "active");
-  if (!listing) throw new Error("the seed has no fixed-price listing in stock");
+  const [listing] = await fixedPriceListings(page, "", 1, 3);
+  if (!listing) throw new Error("unreachable");
   await page.goto(`/listing/${listing.id}`);
   await page
     .getByRole("region", { name: "Buy It Now" })
     .getByRole("button", { name: "Add to Cart" })
     .click();
   await expect(toast(page, "Please login to add items to your cart.")).toBeVisible();
-  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Sign in to Tradewinds" })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName("Cart");
+});
 
+test("a cart kept from an earlier visit asks the visitor to sign in at checkout, then carries on", async ({
+  page,
+}) => {
+  const [listing] = await fixedPriceListings(page, "", 1, 3);
+  if (!listing) throw new Error("unreachable");
+  // The cart outlives the session in this browser's local storage (spec).
+  await page.goto("/");
+  await page.evaluate((line) => localStorage.setItem("tradewinds:cart", JSON.stringify([line])), {
+    id: listing.id,
+    title: listing.title,
+    image: null,
+    price: listing.priceCents,
+    quantity: 1,
+    sellerId: listing.seller.id,
+  });
   await page.goto("/cart");
-  await page.getByRole("link", { name: "Start Shopping" }).click();
-  await expect(page).toHaveURL(/\/listings$/);
+  await expect(cartLine(page, listing.title)).toBeVisible();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(toast(page, "You must be logged in to checkout")).toBeVisible();
+
+  const dialog = page.getByRole("dialog", { name: "Sign in to Tradewinds" });
+  await dialog.getByLabel("Email").fill(BUYER);
+  await dialog.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+  // Signing in resumes the checkout: straight on to the payment page.
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await page.getByRole("button", { name: "Cancel and return to Tradewinds" }).click();
+  await expect(page).toHaveURL(/\/cart/);
+  await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
 });
 
 test("the cart on a phone: add, change the quantity, remove @phone", async ({ browser }) => {

@@ -111,7 +111,9 @@ export function CartLineItem({
                 type="button"
                 onClick={onIncrease}
                 aria-label={`Increase quantity of ${line.title}`}
-                aria-describedby={atStockLimit ? `${line.id}-limit` : undefined}
+                aria-describedby={
+                  atStockLimit && notes?.clampedTo === undefined ? `${line.id}-limit` : undefined
+                }
                 className={stepButton}
               >
                 <Plus aria-hidden="true" className="size-4" />
@@ -126,7 +128,7 @@ export function CartLineItem({
           )}
         </div>
 
-        {atStockLimit && state && (
+        {atStockLimit && state && notes?.clampedTo === undefined && (
           <p id={`${line.id}-limit`} className="text-sm text-slate-700">
             All {state.available} available are in your cart
           </p>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { CheckoutRequest } from "../../../../core/contracts/buying";
 import { ApiError } from "../../../lib/api-client";
@@ -39,6 +39,9 @@ export function useStartCheckout() {
   const { user, openSignIn } = useSession();
   const checkout = useCreateCheckout();
   const [redirecting, setRedirecting] = useState(false);
+  // Read at call time: a checkout resumed after signing in runs a closure made while signed out.
+  const signedIn = useRef(user !== null);
+  signedIn.current = user !== null;
 
   // Coming back with the browser's Back button can restore this page from the back/forward cache,
   // frozen mid-redirect: the button must not stay stuck on "Processing...".
@@ -57,7 +60,7 @@ export function useStartCheckout() {
         toast.error(CHECKOUT_MESSAGES.signedOut);
         openSignIn({ resume, reason: "Sign in to check out." });
       };
-      if (!user) {
+      if (!signedIn.current) {
         askToSignIn();
         return;
       }
@@ -73,7 +76,7 @@ export function useStartCheckout() {
         },
       });
     },
-    [user, openSignIn, mutate],
+    [openSignIn, mutate],
   );
 
   return { start, isProcessing: isPending || redirecting };

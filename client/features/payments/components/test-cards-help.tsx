@@ -18,18 +18,18 @@ export function TestCardsHelp({ onUse }: { onUse: (number: string) => void }) {
         Test cards
       </h2>
       <p>No real money moves here. Use any future expiry date, any 3-digit CVC and any name.</p>
-      <ul className="flex flex-col gap-1">
+      <ul className="flex flex-col gap-1.5">
         {CARDS.map((card) => (
-          <li key={card.number} className="flex flex-wrap items-center justify-between gap-x-3">
-            <span>
-              <span className="font-mono font-semibold">{formatCardNumber(card.number)}</span>{" "}
+          <li key={card.number} className="flex items-center justify-between gap-3">
+            <span className="flex flex-col sm:flex-row sm:gap-2">
+              <span className="font-mono font-semibold">{formatCardNumber(card.number)}</span>
               <span className="text-amber-900">{card.outcome}</span>
             </span>
             <button
               type="button"
               onClick={() => onUse(formatCardNumber(card.number))}
               aria-label={`Use ${formatCardNumber(card.number)} (${card.outcome})`}
-              className="font-semibold text-amber-950 underline underline-offset-2 hover:no-underline"
+              className="shrink-0 px-1 py-1 font-semibold text-amber-950 underline underline-offset-2 hover:no-underline"
             >
               Use
             </button>
