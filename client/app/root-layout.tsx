@@ -3,6 +3,7 @@ import { SiteLayout } from "../components/layouts/site-layout";
 import { AuthModal } from "../features/auth/components/auth-modal";
 import { useCartCount } from "../features/cart/hooks/use-cart";
 import { useCategories } from "../features/catalog/api/get-categories";
+import { ProfileModal } from "../features/profile/components/profile-modal";
 
 /**
  * Feeds the shared layout with the category tree (nav bar and mega-menu) and the cart's item count
@@ -16,6 +17,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <Outlet />
       <AuthModal />
+      <ProfileModal />
     </SiteLayout>
   );
 }

@@ -9,6 +9,7 @@ import { CheckoutSuccessPage } from "./routes/checkout-success-page";
 import { DealsPage, EndingSoonPage, TrendingPage } from "./routes/collection-pages";
 import { ConfirmEmailPage } from "./routes/confirm-email-page";
 import { DevOutboxPage } from "./routes/dev-outbox-page";
+import { EditListingPage } from "./routes/edit-listing-page";
 import { ForgotPasswordPage } from "./routes/forgot-password-page";
 import { HomePage } from "./routes/home-page";
 import { ListingDetailPage } from "./routes/listing-detail-page";
@@ -16,18 +17,20 @@ import { ListingsPage } from "./routes/listings-page";
 import { LoginPage } from "./routes/login-page";
 import { MyBidsPage } from "./routes/my-bids-page";
 import { MyPurchasesPage } from "./routes/my-purchases-page";
+import { MySellingPage } from "./routes/my-selling-page";
 import { NotFoundPage } from "./routes/not-found-page";
 import { RegisterPage } from "./routes/register-page";
 import { ResetPasswordPage } from "./routes/reset-password-page";
 import { SandboxPayPage } from "./routes/sandbox-pay-page";
+import { SellCalculatorPage } from "./routes/sell-calculator-page";
+import { SellCreatePage } from "./routes/sell-create-page";
+import { SellPage } from "./routes/sell-page";
+import { StorePage } from "./routes/store-page";
 import { SignedInOnly } from "./signed-in-only";
 
 // Pages that need an account but are not built yet: a visitor is still sent to sign in, and a
 // signed-in user sees the 404 page until the page is registered in `signedInOnly` below.
 const COMING_SOON = [
-  "sell",
-  "sell/create",
-  "my/selling",
   "messages",
   "chat",
   "watchlist/items",
@@ -39,6 +42,10 @@ const COMING_SOON = [
 const signedInOnly: RouteObject[] = [
   { path: "account/settings", element: <AccountSettingsPage /> },
   { path: "my/bids", element: <MyBidsPage /> },
+  { path: "sell", element: <SellPage /> },
+  { path: "sell/create", element: <SellCreatePage /> },
+  { path: "my/selling", element: <MySellingPage /> },
+  { path: "listing/:id/edit", element: <EditListingPage /> },
   { path: "my/purchases", element: <MyPurchasesPage /> },
   { path: "checkout", element: <CheckoutPage /> },
   { path: "checkout/success", element: <CheckoutSuccessPage /> },
@@ -56,6 +63,8 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomePage /> },
           { path: "listings", element: <ListingsPage /> },
+          { path: "sell/calculator", element: <SellCalculatorPage /> },
+          { path: "store/:id", element: <StorePage /> },
           { path: "cart", element: <CartPage /> },
           { path: "listing/:id", element: <ListingDetailPage variant="listing" /> },
           { path: "product/:id", element: <ListingDetailPage variant="product" /> },

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useDropdown } from "../../lib/use-dismiss";
 import { SignOutDialog } from "../sign-out-dialog";
 
@@ -29,6 +29,17 @@ const itemClass =
 export function AccountMenu({ username }: { username: string }) {
   const [confirming, setConfirming] = useState(false);
   const { open, close, toggle, container, trigger, menuId } = useDropdown();
+  const [, setSearchParams] = useSearchParams();
+  // The profile modal (client/features/profile) opens on ?profile, on whatever page this is.
+  const openProfile = () =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("profile", "");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   return (
     <div ref={container} className="relative">
@@ -65,18 +76,33 @@ export function AccountMenu({ username }: { username: string }) {
                 </li>
               ))}
               {group.title === "My Account" && (
-                <li>
-                  <button
-                    type="button"
-                    className={itemClass}
-                    onClick={() => {
-                      close();
-                      setConfirming(true);
-                    }}
-                  >
-                    Sign Out
-                  </button>
-                </li>
+                <>
+                  <li>
+                    <button
+                      type="button"
+                      aria-haspopup="dialog"
+                      className={itemClass}
+                      onClick={() => {
+                        close();
+                        openProfile();
+                      }}
+                    >
+                      Profile
+                    </button>
+                  </li>
+                  <li>
+                    <button
+                      type="button"
+                      className={itemClass}
+                      onClick={() => {
+                        close();
+                        setConfirming(true);
+                      }}
+                    >
+                      Sign Out
+                    </button>
+                  </li>
+                </>
               )}
             </ul>
           </div>

@@ -1,0 +1,38 @@
+import { ErrorState } from "../../components/ui/error-state";
+import { PageTitle } from "../../components/ui/page-title";
+import { Spinner } from "../../components/ui/spinner";
+import { SalesList } from "../../features/sales/components/sales-list";
+import { useMyListings } from "../../features/selling/api/get-my-listings";
+import {
+  ListAnItemLink,
+  MyListings,
+  MyListingsEmpty,
+} from "../../features/selling/components/my-listings";
+
+/** /my/selling (signed in only): the seller's own listings. */
+export function MySellingPage() {
+  const listings = useMyListings();
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+      <PageTitle title="Selling" />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Selling</h1>
+        <ListAnItemLink />
+      </div>
+      {listings.isPending ? (
+        <Spinner label="Loading your listings..." showLabel />
+      ) : listings.isError ? (
+        <ErrorState
+          message="We couldn't load your listings."
+          onRetry={() => void listings.refetch()}
+        />
+      ) : listings.data.items.length === 0 ? (
+        <MyListingsEmpty />
+      ) : (
+        <MyListings listings={listings.data.items} />
+      )}
+      <SalesList />
+    </div>
+  );
+}

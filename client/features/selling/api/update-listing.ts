@@ -1,0 +1,24 @@
+import { useMutation } from "@tanstack/react-query";
+import { createdListingSchema, type UpdateListingInput } from "../../../../core/contracts/selling";
+import { apiRequest } from "../../../lib/api-client";
+import { useInvalidateListings } from "../hooks/use-invalidate-listings";
+
+/** PATCH /api/listings/{id}: changes one of the seller's listings (422 when it is locked). */
+export function updateListing(id: string, input: UpdateListingInput) {
+  return apiRequest(`/api/listings/${encodeURIComponent(id)}`, createdListingSchema, {
+    method: "PATCH",
+    body: input,
+  });
+}
+
+export function useUpdateListing(id: string) {
+  const invalidate = useInvalidateListings();
+  return useMutation({
+    mutationFn: (input: UpdateListingInput) => updateListing(id, input),
+    // Not awaited: the caller's own onSuccess (a toast, a move) should not wait for every refetch,
+    // and would be skipped if the refetch unmounted the caller first (an emptied list).
+    onSuccess: () => {
+      void invalidate();
+    },
+  });
+}
