@@ -1,17 +1,21 @@
 /**
  * npm run bench:bids — bids per second over HTTP against the raw SQL ceiling, on a PostgreSQL server.
  *
- * Phase 1 starts the real app on a fresh database and fires bids over HTTP from 32 concurrent
- * clients for 20 s at one auction. Phase 2 sends the app's bid statement (`place_bid()`: lock the
- * auction row, decide, write) straight through a pg pool at the same concurrency on a second auction. It prints accepted bids per second, p50/p99 latency, their
- * ratio, and checks the invariants on the data of both phases.
+ * It starts the real app in its own process on a fresh database. The HTTP phase fires bids at one
+ * auction from 32 concurrent clients through the app; the raw phase sends the app's bid statement
+ * (`place_bid()`: lock the auction row, decide, write) straight through a pg pool at the same
+ * concurrency at a second auction. Each phase lasts 20 s, run in alternating slices after a short
+ * warm-up. It prints accepted bids per second, p50/p99 latency, their ratio, and checks the
+ * invariants on the data of every auction.
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a server where a
- * scratch database may be created and dropped. BENCH_SECONDS and BENCH_CONCURRENCY override 20 and 32.
+ * scratch database may be created and dropped. BENCH_SECONDS, BENCH_CONCURRENCY and BENCH_SLICES
+ * override 20, 32 and 4.
  */
+
+import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Agent, request } from "node:http";
-import { Worker } from "node:worker_threads";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { type IncrementBand, incrementFor } from "../core/bidding";
@@ -24,6 +28,8 @@ import { hashToken, newToken } from "../server/plugins/session";
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const slices = Number(process.env.BENCH_SLICES ?? 4);
+const WARMUP_MS = 3000;
 // Enough bidders that none reaches the per-bidder rate limit (60 bids a minute) in a run.
 const BIDDERS = 1000;
 // The app's default; both phases use it (the auctions end in a day, so it never extends them).
@@ -82,10 +88,18 @@ function post(
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-async function runClients(attempt: () => Promise<"accepted" | "refused">): Promise<PhaseResult> {
-  const result: PhaseResult = { accepted: 0, refused: 0, errors: 0, latencies: [], elapsedMs: 0 };
+function emptyResult(): PhaseResult {
+  return { accepted: 0, refused: 0, errors: 0, latencies: [], elapsedMs: 0 };
+}
+
+/** Runs `concurrency` clients in a closed loop for `ms`, adding their outcomes to `result`. */
+async function runClients(
+  attempt: () => Promise<"accepted" | "refused">,
+  ms: number,
+  result: PhaseResult = emptyResult(),
+): Promise<PhaseResult> {
   const started = performance.now();
-  const deadline = started + seconds * 1000;
+  const deadline = started + ms;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < deadline) {
@@ -100,8 +114,7 @@ async function runClients(attempt: () => Promise<"accepted" | "refused">): Promi
       }
     }),
   );
-  result.elapsedMs = performance.now() - started;
-  result.latencies.sort((a, b) => a - b);
+  result.elapsedMs += performance.now() - started;
   return result;
 }
 
@@ -157,6 +170,40 @@ async function checkInvariants(
   return problems;
 }
 
+interface AppSettings {
+  databaseUrl: string;
+  dataDir: string;
+  softCloseMinutes: number;
+}
+
+/**
+ * Starts the app in its own process, as `npm start` runs it: the load generator shares neither its
+ * event loop, nor its heap, nor its thread pool. Answers its port and a way to stop it.
+ */
+async function startApp(settings: AppSettings): Promise<{ port: number; stop(): Promise<void> }> {
+  const child = fork(new URL("./app-process.ts", import.meta.url), [], {
+    execArgv: ["--import", "tsx"],
+    env: {
+      ...process.env,
+      BENCH_APP_DATABASE_URL: settings.databaseUrl,
+      BENCH_APP_DATA_DIR: settings.dataDir,
+      BENCH_APP_SOFT_CLOSE_MINUTES: String(settings.softCloseMinutes),
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (m: { port: number }) => resolve(m.port));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the app exited with code ${code}`)));
+  });
+  return {
+    port,
+    async stop() {
+      child.send("stop");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
 async function main() {
   const name = `tw_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -170,17 +217,10 @@ async function main() {
   try {
     await database.migrate();
     await seedDatabase(database.db, {});
-    // The app gets its own thread, as it would its own process: the clients must not slow it down.
-    const worker = new Worker(new URL("./app-worker-entry.mjs", import.meta.url), {
-      workerData: {
-        databaseUrl: url.toString(),
-        dataDir: `/tmp/${name}`,
-        softCloseMinutes: SOFT_CLOSE_MINUTES,
-      },
-    });
-    const port = await new Promise<number>((resolve, reject) => {
-      worker.once("message", (m: { port: number }) => resolve(m.port));
-      worker.once("error", reject);
+    const { port, stop } = await startApp({
+      databaseUrl: url.toString(),
+      dataDir: `/tmp/${name}`,
+      softCloseMinutes: SOFT_CLOSE_MINUTES,
     });
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
     const bands = await loadIncrementBands(database.db);
@@ -229,69 +269,103 @@ async function main() {
     const pick = () =>
       bidders[Math.floor(Math.random() * bidders.length)] as (typeof bidders)[number];
 
-    // Phase 1: over HTTP, through the real app.
-    const httpListing = await makeAuction("HTTP benchmark lot");
-    let known = 100;
-    const http = await runClients(async () => {
-      const b = pick();
-      const amount = known + Math.floor(Math.random() * 3) * incrementFor(known, bands);
-      const res = await post(
-        agent,
-        port,
-        `/api/listings/${httpListing}/bids`,
-        { cookie: b.cookie, "x-csrf-token": "benchcsrfbenchcsrfbenchcsrf" },
-        JSON.stringify({ amountCents: amount }),
-      );
-      const body = JSON.parse(res.body) as {
-        auction?: { minNextBidCents: number };
-        error?: { fields?: { amountCents?: string } };
+    // Each side's clients bid a little above the latest minimum they have heard of, as people do.
+    const httpBidder = (listing: string) => {
+      let known = 100;
+      return async (): Promise<"accepted" | "refused"> => {
+        const b = pick();
+        const amount = known + Math.floor(Math.random() * 3) * incrementFor(known, bands);
+        const res = await post(
+          agent,
+          port,
+          `/api/listings/${listing}/bids`,
+          { cookie: b.cookie, "x-csrf-token": "benchcsrfbenchcsrfbenchcsrf" },
+          JSON.stringify({ amountCents: amount }),
+        );
+        const body = JSON.parse(res.body) as {
+          auction?: { minNextBidCents: number };
+          error?: { fields?: { amountCents?: string } };
+        };
+        if (res.status === 201) {
+          known = Math.max(known, body.auction?.minNextBidCents ?? known);
+          return "accepted";
+        }
+        if (res.status === 422) {
+          const min = Number(body.error?.fields?.amountCents?.replace(/[^0-9.]/g, "") ?? 0) * 100;
+          known = Math.max(known, Math.round(min));
+          return "refused";
+        }
+        throw new Error(`status ${res.status}`);
       };
-      if (res.status === 201) {
-        known = Math.max(known, body.auction?.minNextBidCents ?? known);
-        return "accepted";
-      }
-      if (res.status === 422) {
-        const min = Number(body.error?.fields?.amountCents?.replace(/[^0-9.]/g, "") ?? 0) * 100;
-        known = Math.max(known, Math.round(min));
-        return "refused";
-      }
-      throw new Error(`status ${res.status}`);
-    });
+    };
+    const rawBidder = (listing: string) => {
+      let known = 100;
+      return async (): Promise<"accepted" | "refused"> => {
+        const b = pick();
+        const amount = known + Math.floor(Math.random() * 3) * incrementFor(known, bands);
+        // Exactly the app's statement, compiled to SQL text and sent through the bare pool.
+        const query = dialect.sqlToQuery(
+          placeBidQuery(listing, b.id, { amountCents: amount }, SOFT_CLOSE_MINUTES),
+        );
+        const {
+          rows: [r],
+        } = await pool.query<PlaceBidRow>(query.sql, query.params);
+        if (r?.outcome === "accepted") {
+          known = Math.max(known, r.min_next_cents);
+          return "accepted";
+        }
+        if (r?.outcome === "too_low" || r?.outcome === "already_leading") {
+          known = Math.max(known, r.minimum_cents ?? 0);
+          return "refused";
+        }
+        throw new Error(`outcome ${r?.outcome}`);
+      };
+    };
 
-    // Phase 2: the same statement straight through a pg pool.
+    // Warm-up, not counted: the app's first requests load and compile its code.
+    const warmHttp = await makeAuction("HTTP warm-up lot");
+    const warmRaw = await makeAuction("Raw SQL warm-up lot");
+    await runClients(httpBidder(warmHttp), WARMUP_MS);
+    await runClients(rawBidder(warmRaw), WARMUP_MS);
+
+    // The phases run in alternating slices (http, raw, raw, http, ...): other work on a shared
+    // machine then weighs on both alike. HTTP goes through the real app; raw sends the same
+    // statement straight through a pg pool; each side bids on an auction of its own.
+    const httpListing = await makeAuction("HTTP benchmark lot");
     const rawListing = await makeAuction("Raw SQL benchmark lot");
-    let rawKnown = 100;
-    const raw = await runClients(async () => {
-      const b = pick();
-      const amount = rawKnown + Math.floor(Math.random() * 3) * incrementFor(rawKnown, bands);
-      // Exactly the app's statement, compiled to SQL text and sent through the bare pool.
-      const query = dialect.sqlToQuery(
-        placeBidQuery(rawListing, b.id, { amountCents: amount }, SOFT_CLOSE_MINUTES),
-      );
-      const {
-        rows: [r],
-      } = await pool.query<PlaceBidRow>(query.sql, query.params);
-      if (r?.outcome === "accepted") {
-        rawKnown = Math.max(rawKnown, r.min_next_cents);
-        return "accepted";
-      }
-      if (r?.outcome === "too_low" || r?.outcome === "already_leading") {
-        rawKnown = Math.max(rawKnown, r.minimum_cents ?? 0);
-        return "refused";
-      }
-      throw new Error(`outcome ${r?.outcome}`);
-    });
+    const httpAttempt = httpBidder(httpListing);
+    const rawAttempt = rawBidder(rawListing);
+    const http = emptyResult();
+    const raw = emptyResult();
+    const sliceMs = (seconds * 1000) / slices;
+    for (let i = 0; i < slices; i++) {
+      const order: [typeof httpAttempt, PhaseResult][] =
+        i % 2 === 0
+          ? [
+              [httpAttempt, http],
+              [rawAttempt, raw],
+            ]
+          : [
+              [rawAttempt, raw],
+              [httpAttempt, http],
+            ];
+      for (const [attempt, result] of order) await runClients(attempt, sliceMs, result);
+    }
+    http.latencies.sort((a, b) => a - b);
+    raw.latencies.sort((a, b) => a - b);
 
     const problems = [
       ...(await checkInvariants(pool, httpListing, bands)).map((p) => `http: ${p}`),
       ...(await checkInvariants(pool, rawListing, bands)).map((p) => `raw: ${p}`),
+      ...(await checkInvariants(pool, warmHttp, bands)).map((p) => `http warm-up: ${p}`),
+      ...(await checkInvariants(pool, warmRaw, bands)).map((p) => `raw warm-up: ${p}`),
     ];
     const rate = (r: PhaseResult) => r.accepted / (r.elapsedMs / 1000);
     const line = (label: string, r: PhaseResult) =>
       `${label.padEnd(8)} accepted ${String(r.accepted).padStart(6)}  refused ${String(r.refused).padStart(6)}  errors ${r.errors}  ` +
       `${rate(r).toFixed(1).padStart(8)} accepted bids/s  p50 ${percentile(r.latencies, 0.5).toFixed(1)} ms  p99 ${percentile(r.latencies, 0.99).toFixed(1)} ms`;
     console.log(
-      `bench:bids  ${seconds}s per phase, ${concurrency} concurrent clients, ${BIDDERS} bidders, PostgreSQL`,
+      `bench:bids  ${seconds}s per phase in ${slices} alternating slices, ${concurrency} concurrent clients, ${BIDDERS} bidders, PostgreSQL`,
     );
     console.log(line("http", http));
     console.log(line("raw sql", raw));
@@ -299,9 +373,7 @@ async function main() {
     console.log(
       `invariants: ${problems.length === 0 ? "OK" : `FAILED\n  ${problems.join("\n  ")}`}`,
     );
-    worker.postMessage("stop");
-    await new Promise((resolve) => worker.once("message", resolve));
-    await worker.terminate();
+    await stop();
     if (problems.length > 0) process.exitCode = 1;
   } finally {
     await pool.end();

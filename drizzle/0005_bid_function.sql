@@ -224,8 +224,10 @@ BEGIN
     WHERE v.bidder IS NOT NULL;
   END IF;
   IF v_outbid IS NOT NULL THEN
+    -- Only the leader's bids are ever active, so the passed leader's are the ones to turn; looking
+    -- them up by bidder keeps this step short however long the auction's history grows.
     UPDATE bids b SET status = 'outbid'
-    WHERE b.listing_id = p_listing AND b.status = 'active' AND b.bidder_id <> v_leader;
+    WHERE b.bidder_id = v_outbid AND b.listing_id = p_listing AND b.status = 'active';
   END IF;
   UPDATE auction_settings s SET
     current_bid_cents = v_price,
