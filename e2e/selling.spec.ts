@@ -291,6 +291,69 @@ test("each wizard step says what is missing before it lets the seller continue",
   await expect(page.getByLabel("Starting price")).toHaveValue("100");
 });
 
+/** Steps 1 to 5 for a fixed-price listing without photos, stopping before "List it now". */
+async function fillFixedPriceListing(page: Page, title: string) {
+  await fillDetails(page, title);
+  await continueButton(page).click();
+  await expect(stepHeading(page, "Add photos")).toBeVisible();
+  await continueButton(page).click();
+  await page.getByRole("textbox", { name: "Description" }).fill("Made by hand in Soufrière.");
+  await continueButton(page).click();
+  await page.getByLabel("Price", { exact: true }).fill("18");
+  await continueButton(page).click();
+  await page.getByLabel("Shipping price").fill("5");
+}
+
+test("the wizard waits for the account check, and sends anyone it cannot verify to sign in", async ({
+  page,
+}) => {
+  await newSeller(page, "verify");
+  // The page's own session lookup goes through; the wizard's check on entering (the second
+  // lookup) is held until released, then answered as the test says.
+  let lookups = 0;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let answer: "real" | "signed-out" | "broken" = "real";
+  await page.route("**/api/auth/session", async (route) => {
+    lookups += 1;
+    if (lookups === 1) return route.continue();
+    await held;
+    if (answer === "signed-out") return route.fulfill({ json: { user: null } });
+    if (answer === "broken") return route.fulfill({ status: 503, body: "" });
+    return route.continue();
+  });
+
+  await page.goto("/sell/create");
+  await fillFixedPriceListing(page, "Cocoa tea balls, dozen");
+  await page.getByRole("button", { name: "List it now" }).click();
+  await expect(toast(page, "Please wait while we verify your account")).toBeVisible();
+  release();
+  await expect(async () => {
+    await page.getByRole("button", { name: "List it now" }).click();
+    await expect(toast(page, "Listing created successfully!")).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(page).toHaveURL(/\/my\/selling$/);
+
+  // A session that has ended meanwhile: the spec's message, then the sign-in page.
+  answer = "signed-out";
+  lookups = 0;
+  await page.goto("/sell/create");
+  await expect(toast(page, "Please log in to create a listing")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fsell%2Fcreate$/);
+
+  // A check that cannot be made at all. (Still signed in as far as the page knows, the seller
+  // is then sent on from /login to the home page.)
+  answer = "broken";
+  lookups = 0;
+  await page.goto("/sell/create");
+  await expect(
+    toast(page, "Unable to verify user account. Please try logging in again."),
+  ).toBeVisible();
+  await expect(page).not.toHaveURL(/\/sell\/create/);
+});
+
 test("the fee calculator shows each fee and what the seller keeps", async ({ page }) => {
   await page.goto("/sell/calculator");
   await expect(page.getByRole("heading", { level: 1, name: "Fee calculator" })).toBeVisible();

@@ -1,9 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { loginPath, pathOf } from "../../../lib/return-to";
-import { getSession } from "../../../lib/session";
+import { getSession, sessionQueryKey } from "../../../lib/session";
 
 /** The spec's wizard messages (marketplace-core, error catalogue). */
 export const VERIFY_MESSAGES = {
@@ -22,6 +22,7 @@ export type VerificationStatus = "pending" | "verified" | "signed-out" | "failed
 export function useSellerVerification() {
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ["sell", "verify"],
     queryFn: ({ signal }) => getSession(signal),
@@ -42,9 +43,11 @@ export function useSellerVerification() {
   const sendAway = useCallback(
     (why: "signed-out" | "failed") => {
       toast.error(why === "failed" ? VERIFY_MESSAGES.failed : VERIFY_MESSAGES.signedOut);
+      // The server says nobody is signed in: the whole page (header included) learns it too.
+      if (why === "signed-out") queryClient.setQueryData(sessionQueryKey, { user: null });
       navigate(loginPath(here));
     },
-    [navigate, here],
+    [navigate, here, queryClient],
   );
 
   // Found out on entering: say so once and leave.
