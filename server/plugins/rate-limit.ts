@@ -1,4 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors";
 
@@ -20,6 +21,20 @@ export const rateLimitPlugin = fp(
   },
   { name: "rate-limit" },
 );
+
+/**
+ * A route's limit per signed-in user (per IP for visitors): for actions a person takes in bursts
+ * (photos, bids, checkouts) where people behind one shared address must not block each other.
+ */
+export function perUserRateLimit(max: number) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow: "1 minute",
+      keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+    },
+  };
+}
 
 /** Counts attempts per key (an account's email) in a sliding window; in memory, per instance. */
 export class AttemptLimiter {

@@ -16,9 +16,10 @@ import {
   updateProfileSchema,
 } from "../../../core/contracts/accounts";
 import { apiErrorSchema } from "../../../core/errors";
-import { AppError, badRequest } from "../../errors";
+import { badRequest } from "../../errors";
 import { AttemptLimiter } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
+import { readUploadedFile } from "../uploads/image-processing";
 import {
   type AccountsDeps,
   authenticate,
@@ -307,16 +308,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
     },
     async (request) => {
       const user = requireUser(request);
-      const file = await request.file().catch(() => undefined);
-      if (!file)
-        throw badRequest("Please choose an image file.", { file: "Please choose an image file." });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw new AppError(413, "image_too_large", "Images must be at most 10 MB.");
-      }
-      return setAvatar(app.db, app.storage, user.id, data);
+      return setAvatar(app.db, app.storage, user.id, await readUploadedFile(request));
     },
   );
 

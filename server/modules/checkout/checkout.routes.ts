@@ -6,6 +6,7 @@ import {
   checkoutResponseSchema,
 } from "../../../core/contracts/buying";
 import { apiErrorSchema } from "../../../core/errors";
+import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
 import {
   type CheckoutDeps,
@@ -34,13 +35,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: () => CheckoutDeps }>
   app.post(
     "/checkout",
     {
-      config: {
-        rateLimit: {
-          max: 20,
-          timeWindow: "1 minute",
-          keyGenerator: (request) => request.user?.id ?? request.ip,
-        },
-      },
+      config: perUserRateLimit(20),
       schema: {
         tags: ["buying"],
         summary: "Start paying: cart lines, or an auction win by `orderId`",

@@ -276,7 +276,7 @@ describe("the sandbox provider", () => {
     const cancel = await buyer.post(
       `/api/payments/sandbox/sessions/${sessionOf(res.json().redirectUrl)}/cancel`,
     );
-    expect(cancel.json().redirectUrl).toBe("/cart");
+    expect(cancel.json().redirectUrl).toBe(`/cart?cancelled=${res.json().orderId}`);
     expect((await order(res.json().orderId))?.status).toBe("cancelled");
   });
 

@@ -8,6 +8,7 @@ import {
 } from "../../../core/contracts/buying";
 import { apiErrorSchema } from "../../../core/errors";
 import { AppError, badRequest, notFound } from "../../errors";
+import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
 import { InvalidSignatureError } from "./payment-provider";
 import { cancelOrderPayment, handlePaymentEvent, type PaymentsDeps } from "./payments.service";
@@ -15,14 +16,6 @@ import { getSandboxSession, paySandboxSession, sandboxSessionOrder } from "./san
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from "./sandbox-provider";
 
 const sessionParam = z.object({ session: z.uuid({ message: "session must be a UUID" }) });
-const perUser = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: "1 minute",
-    keyGenerator: (request: { user?: { id: string } | null; ip: string }) =>
-      request.user?.id ?? request.ip,
-  },
-});
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   deps: () => PaymentsDeps;
@@ -105,7 +98,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/payments/sandbox/sessions/:session/pay",
     {
-      config: perUser(20),
+      config: perUserRateLimit(20),
       schema: {
         tags: ["buying"],
         summary: "Pay a sandbox session with a test card",
@@ -171,7 +164,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       const user = requireUser(request);
       const orderId = await sandboxSessionOrder(app.db, user.id, request.params.session);
       await cancelOrderPayment(deps(), user.id, orderId);
-      return { redirectUrl: "/cart" };
+      // The same way back as Stripe's cancel_url, so the cart tells the buyer the same thing.
+      return { redirectUrl: `/cart?cancelled=${orderId}` };
     },
   );
 };

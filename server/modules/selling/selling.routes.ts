@@ -10,6 +10,7 @@ import {
   updateListingSchema,
 } from "../../../core/contracts/selling";
 import { apiErrorSchema } from "../../../core/errors";
+import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
 import {
   createListing,
@@ -33,13 +34,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/listings",
     {
       // Per seller: a shop moving its stock in may list quickly, a script may not flood the site.
-      config: {
-        rateLimit: {
-          max: 60,
-          timeWindow: "1 minute",
-          keyGenerator: (request) => request.user?.id ?? request.ip,
-        },
-      },
+      config: perUserRateLimit(60),
       schema: {
         tags: ["selling"],
         summary: "Create a listing (the wizard's five steps in one body)",

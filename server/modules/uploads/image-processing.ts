@@ -1,5 +1,6 @@
+import type { FastifyRequest } from "fastify";
 import sharp from "sharp";
-import { badRequest } from "../../errors";
+import { AppError, badRequest } from "../../errors";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Formats accepted by content; SVG is refused because it can carry scripts. */
@@ -41,4 +42,16 @@ export async function readImage(data: Buffer) {
 export async function avatarFrom(data: Buffer): Promise<Buffer> {
   const image = await readImage(data);
   return image.resize(256, 256, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
+}
+
+/** The bytes of the multipart field `file`; a missing file is 400, one over the limit 413. */
+export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  const file = await request.file().catch(() => undefined);
+  if (!file)
+    throw badRequest("Please choose an image file.", { file: "Please choose an image file." });
+  try {
+    return await file.toBuffer();
+  } catch {
+    throw new AppError(413, "image_too_large", "Images must be at most 10 MB.");
+  }
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { uploadResultSchema } from "../../../core/contracts/selling";
 import { apiErrorSchema } from "../../../core/errors";
-import { AppError, badRequest } from "../../errors";
+import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
-import { MAX_IMAGE_BYTES } from "./image-processing";
+import { readUploadedFile } from "./image-processing";
 import { createUpload } from "./uploads.service";
 
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,13 +11,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/uploads",
     {
       // A wizard sends up to 12 photos at once and may retry some; 60 a minute per user is generous.
-      config: {
-        rateLimit: {
-          max: 60,
-          timeWindow: "1 minute",
-          keyGenerator: (request) => request.user?.id ?? request.ip,
-        },
-      },
+      config: perUserRateLimit(60),
       schema: {
         tags: ["selling"],
         summary: "Upload a listing photo (multipart field `file`, an image of at most 10 MB)",
@@ -37,19 +31,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const file = await request.file().catch(() => undefined);
-      if (!file)
-        throw badRequest("Please choose an image file.", { file: "Please choose an image file." });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        throw new AppError(
-          413,
-          "image_too_large",
-          `Images must be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`,
-        );
-      }
+      const data = await readUploadedFile(request);
       const upload = await createUpload(app.db, app.storage, user.id, data);
       return reply.status(201).send(upload);
     },
