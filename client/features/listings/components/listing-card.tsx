@@ -123,7 +123,8 @@ export function ListingCard({
               disabled={soldOut}
               className={buttonClasses("accent", "sm", "flex-1")}
               onClick={() => {
-                const go = () => navigate(href);
+                // The spec's Buy Now goes to checkout: the review page with this one line.
+                const go = () => navigate(`/checkout?listing=${listing.id}&quantity=1`);
                 if (requireSignIn("buy", go)) go();
               }}
             >
