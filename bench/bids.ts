@@ -15,7 +15,10 @@
 
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { Agent, request } from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { type IncrementBand, incrementFor } from "../core/bidding";
@@ -211,6 +214,7 @@ async function main() {
   await admin.query(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  const dataDir = path.join(os.tmpdir(), name);
   const database = await openDatabase({ url: url.toString() });
   const pool = new pg.Pool({ connectionString: url.toString(), max: concurrency });
   pool.on("error", () => undefined);
@@ -219,7 +223,7 @@ async function main() {
     await seedDatabase(database.db, {});
     const { port, stop } = await startApp({
       databaseUrl: url.toString(),
-      dataDir: `/tmp/${name}`,
+      dataDir,
       softCloseMinutes: SOFT_CLOSE_MINUTES,
     });
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
@@ -379,6 +383,7 @@ async function main() {
     await pool.end();
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     await admin.end();
   }
 }
