@@ -49,7 +49,7 @@ $$;
 --> statement-breakpoint
 
 -- Places one bid. outcome is 'accepted' or the refusal: listing_not_found, not_auction, own_listing,
--- ended, max_below_amount, too_low, already_leading (too_low for the leader; minimum_cents is set for
+-- ended, being_bought, max_below_amount, too_low, already_leading (too_low for the leader; minimum_cents is set for
 -- both). On acceptance the other columns are the auction's new state; outbid_id is the leader this
 -- bid took the lead from, with their address and name for the email the app sends after commit. Call it on its own (autocommit): the row lock then ends with the statement.
 CREATE OR REPLACE FUNCTION place_bid(
@@ -135,6 +135,15 @@ BEGIN
     END IF;
     IF a.ended OR l.status <> 'active' THEN
       outcome := 'ended';
+      RETURN;
+    END IF;
+    -- Someone is paying the Buy It Now price (offered only until the first bid): a bid now would
+    -- take away what they are paying for, so it waits until their payment session ends.
+    IF a.current_bid_cents IS NULL AND a.buy_it_now_price_cents IS NOT NULL AND EXISTS (
+      SELECT 1 FROM order_lines ol JOIN payment_sessions ps ON ps.order_id = ol.order_id
+      WHERE ol.listing_id = p_listing AND ps.status = 'open' AND ps.reserves_stock
+        AND ps.expires_at > now()) THEN
+      outcome := 'being_bought';
       RETURN;
     END IF;
 

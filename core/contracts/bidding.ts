@@ -10,6 +10,8 @@ export const BID_MESSAGES = {
   ownListing: "You cannot bid on your own listing.",
   maxBelowAmount: "Your maximum bid must be at least your bid.",
   alreadyLeading: "You are already the highest bidder with a higher maximum.",
+  beingBought:
+    "Someone is buying this item with Buy It Now right now. Please try again in a few minutes.",
 } as const;
 
 const cents = z

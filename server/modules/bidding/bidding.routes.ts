@@ -19,6 +19,7 @@ const errors = {
   401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
+  409: apiErrorSchema,
   422: apiErrorSchema,
 };
 

@@ -5,7 +5,7 @@ import type { AuctionState } from "../../../core/contracts/browse";
 import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { AppError, badRequest, forbidden, notFound, ruleBroken } from "../../errors";
+import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from "../../errors";
 import type { Mailer } from "../mail/mailer";
 import { outbidEmail } from "../mail/templates";
 
@@ -28,6 +28,7 @@ export interface PlaceBidRow extends Record<string, unknown> {
     | "not_auction"
     | "own_listing"
     | "ended"
+    | "being_bought"
     | "max_below_amount"
     | "too_low"
     | "already_leading";
@@ -88,6 +89,8 @@ export async function placeBid(
       throw forbidden(BID_MESSAGES.ownListing);
     case "ended":
       throw ruleBroken("auction_ended", BID_MESSAGES.ended);
+    case "being_bought":
+      throw conflict(BID_MESSAGES.beingBought, "being_bought");
     case "max_below_amount":
       throw badRequest(BID_MESSAGES.maxBelowAmount, {
         maxAmountCents: BID_MESSAGES.maxBelowAmount,

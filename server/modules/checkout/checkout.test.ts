@@ -409,6 +409,22 @@ describe("Buy It Now on an auction", () => {
     expect((await checkout(rival, [{ listingId: listing.id, quantity: 1 }])).statusCode).toBe(422);
   });
 
+  it("holds off bids while someone pays the Buy It Now price, and frees them when they give up", async () => {
+    const listing = await createListing(t.database.db, {
+      sellerId: seller.id,
+      priceCents: 4000,
+      auction: { endTime: new Date(Date.now() + 3_600_000), buyItNowPriceCents: 9000 },
+    });
+    const res = await checkout(buyer, [{ listingId: listing.id, quantity: 1 }]);
+    const held = await rival.post(`/api/listings/${listing.id}/bids`, { amountCents: 4000 });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().error.message).toMatch(/Someone is buying this item with Buy It Now/);
+    await buyer.post(`/api/orders/${res.json().orderId}/cancel`);
+    expect(
+      (await rival.post(`/api/listings/${listing.id}/bids`, { amountCents: 4000 })).statusCode,
+    ).toBe(201);
+  });
+
   it("is gone once the auction has a bid", async () => {
     const listing = await createListing(t.database.db, {
       sellerId: seller.id,
