@@ -7,8 +7,13 @@ import { CSRF_COOKIE, CSRF_HEADER, type SessionUser } from "../../core/contracts
 import { sessions } from "../db/schema/accounts";
 import { users } from "../db/schema/users";
 import { AppError, unauthorized } from "../errors";
+import { SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "tw_session";
+/** Notified by the database (migration 0006) with a user id when their sessions or account change. */
+export const SESSION_CHANNEL = "session_changed";
+/** The longest a cached session is trusted without a database read, should a notification be lost. */
+const SESSION_CACHE_TTL_MS = 30_000;
 /** Remember me keeps a session this long; without it the cookie ends with the browser. */
 export const REMEMBER_ME_MS = 30 * 24 * 3600 * 1000;
 /** A browser-session cookie still needs a server-side end, for browsers that restore sessions. */
@@ -56,6 +61,17 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
     app.decorateRequest("user", null);
     app.decorateRequest("sessionTokenHash", null);
 
+    // Every request of a signed-in user needs them; reading the sessions table each time was the
+    // largest cost of a bid after the bid itself (docs/decisions/0002). A trigger on sessions and
+    // users notifies SESSION_CHANNEL with the user id, and every instance drops that user's entries.
+    const cache = new SessionCache(SESSION_CACHE_TTL_MS);
+    const stopListening = await app.database.listen(SESSION_CHANNEL, (userId) =>
+      cache.invalidateUser(userId),
+    );
+    app.addHook("onClose", async () => {
+      await stopListening();
+    });
+
     const baseCookie = { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
 
     app.addHook("onRequest", async (request, reply) => {
@@ -93,6 +109,13 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached) {
+        request.user = cached;
+        request.sessionTokenHash = tokenHash;
+        return;
+      }
+      const ticket = cache.ticket();
       const [row] = await app.db
         .select({
           id: users.id,
@@ -102,16 +125,30 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
           role: users.role,
           avatarUrl: users.avatarUrl,
           marketingEmails: users.marketingEmails,
+          expiresAt: sessions.expiresAt,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
       if (row) {
-        request.user = row;
+        const { expiresAt, ...user } = row;
+        cache.set(tokenHash, user, expiresAt, ticket);
+        request.user = user;
         request.sessionTokenHash = tokenHash;
       } else {
         reply.clearCookie(SESSION_COOKIE, baseCookie);
       }
+    });
+
+    // A user's own account changes (profile, password, email, sign-out) go through these paths:
+    // this instance forgets them at once rather than waiting for the database's notification.
+    app.addHook("onResponse", async (request) => {
+      if (
+        request.user &&
+        UNSAFE_METHODS.has(request.method) &&
+        (request.url.startsWith("/api/me") || request.url.startsWith("/api/auth"))
+      )
+        cache.invalidateUser(request.user.id);
     });
 
     app.decorate(
@@ -141,6 +178,7 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
       if (request.sessionTokenHash) {
         await app.db.delete(sessions).where(eq(sessions.tokenHash, request.sessionTokenHash));
       }
+      if (request.user) cache.invalidateUser(request.user.id);
       reply.clearCookie(SESSION_COOKIE, baseCookie);
     });
   },

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../db/rows";
+import { Agent } from "../test/agent";
+import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { createUser, signedInAgent } from "../test/factories";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Asks for the session until `check` holds (the database's notification arrives after commit). */
+async function eventually(agent: Agent, check: (user: { username: string } | null) => boolean) {
+  let user: { username: string } | null = null;
+  for (let i = 0; i < 50; i++) {
+    user = (await agent.get("/api/auth/session")).json().user;
+    if (check(user)) return user;
+    await new Promise((r) => setTimeout(r, 40));
+  }
+  return user;
+}
+
+/** The same session token in a fresh client: what a stolen or second-tab cookie would do. */
+function replay(agent: Agent) {
+  const copy = new Agent(t.app);
+  copy.cookies.set("tw_session", agent.cookies.get("tw_session") as string);
+  return copy;
+}
+
+describe("cached sessions", () => {
+  it("end at sign-out on this instance at once", async () => {
+    const user = await createUser(t.database.db, "leaver");
+    const agent = await signedInAgent(t.app, t.database.db, user.id);
+    const copy = replay(agent);
+    expect((await copy.get("/api/auth/session")).json().user?.id).toBe(user.id);
+    expect((await agent.post("/api/auth/logout")).statusCode).toBeLessThan(300);
+    expect((await copy.get("/api/auth/session")).json().user).toBeNull();
+  });
+
+  it("end when the session row goes, whoever deletes it (another instance, a password reset)", async () => {
+    const user = await createUser(t.database.db, "reset");
+    const agent = await signedInAgent(t.app, t.database.db, user.id);
+    expect((await agent.get("/api/auth/session")).json().user?.id).toBe(user.id);
+    await t.database.db.execute(sql`delete from sessions where user_id = ${user.id}`);
+    expect(await eventually(agent, (u) => u === null)).toBeNull();
+    const me = await agent.get("/api/me/listings");
+    expect(me.statusCode).toBe(401);
+  });
+
+  it("show a profile change made elsewhere", async () => {
+    const user = await createUser(t.database.db, "renamed");
+    const agent = await signedInAgent(t.app, t.database.db, user.id);
+    expect((await agent.get("/api/auth/session")).json().user?.username).toBe(user.username);
+    await t.database.db.execute(
+      sql`update users set username = ${`${user.username}x`} where id = ${user.id}`,
+    );
+    expect((await eventually(agent, (u) => u?.username === `${user.username}x`))?.username).toBe(
+      `${user.username}x`,
+    );
+  });
+
+  it("are not trusted past their expiry", async () => {
+    const user = await createUser(t.database.db, "expiring");
+    const agent = await signedInAgent(t.app, t.database.db, user.id);
+    expect((await agent.get("/api/auth/session")).json().user?.id).toBe(user.id);
+    await t.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
+    expect(await eventually(agent, (u) => u === null)).toBeNull();
+  });
+
+  // Two instances need a shared database server; PGlite lives inside one process.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "end on every instance when one signs the user out",
+    async () => {
+      const { buildApp } = await import("../app");
+      const { openDatabase } = await import("../db/client");
+      const [current] = await rows<{ db: string }>(
+        t.database.db,
+        sql`select current_database() as db`,
+      );
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = `/${current?.db}`;
+      const otherDb = await openDatabase({ url: url.toString() });
+      const other = await buildApp({ config: t.app.config, database: otherDb, logger: false });
+      await other.ready();
+      try {
+        const user = await createUser(t.database.db, "twice");
+        const here = await signedInAgent(t.app, t.database.db, user.id);
+        const there = new Agent(other as unknown as typeof t.app);
+        there.cookies.set("tw_session", here.cookies.get("tw_session") as string);
+        expect((await there.get("/api/auth/session")).json().user?.id).toBe(user.id);
+        await here.post("/api/auth/logout");
+        expect(await eventually(there, (u) => u === null)).toBeNull();
+      } finally {
+        await other.close();
+        await otherDb.close();
+      }
+    },
+  );
+});
