@@ -185,7 +185,14 @@ interface AppSettings {
  */
 async function startApp(settings: AppSettings): Promise<{ port: number; stop(): Promise<void> }> {
   const child = fork(new URL("./app-process.ts", import.meta.url), [], {
-    execArgv: ["--import", "tsx"],
+    // BENCH_CPU_PROF=dir writes a V8 CPU profile of the app process there, for finding its hot spots.
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_CPU_PROF
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+    ],
     env: {
       ...process.env,
       BENCH_APP_DATABASE_URL: settings.databaseUrl,
