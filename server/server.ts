@@ -5,6 +5,7 @@ import { openDatabase } from "./db/client";
 import { seedDatabase } from "./db/seed";
 import { startSettlementWorker } from "./jobs/auction-settlement";
 import { startPaymentExpiryWorker } from "./jobs/payment-expiry";
+import { startUploadCleanupWorker } from "./jobs/upload-cleanup";
 
 /** The process: read config, open and migrate the database, seed an empty one, listen, and stop cleanly. */
 async function main() {
@@ -31,6 +32,9 @@ async function main() {
   const stopPaymentExpiry = startPaymentExpiryWorker(database.db, (err, msg) =>
     app.log.error({ err }, msg),
   );
+  const stopUploadCleanup = startUploadCleanupWorker(database.db, app.storage, (err, msg) =>
+    app.log.error({ err }, msg),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -39,6 +43,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     try {
       stopPaymentExpiry();
+      stopUploadCleanup();
       await stopSettlement();
       await app.close();
       await database.close();

@@ -87,11 +87,13 @@ async function resolveImages(
             from listing_images where listing_id = ${listingId} and (id in (${idList}) or upload_id in (${idList}))`,
       )
     : [];
+  // KEY SHARE: the upload cleanup job cannot delete a photo while this listing takes it.
   const fresh = await rows<ImageRow & { id: string; usedBy: string | null }>(
     tx,
     sql`select u.id, u.url, u.thumb_url as "thumbUrl", u.width, u.height, u.id as "uploadId",
           (select li.listing_id from listing_images li where li.upload_id = u.id limit 1) as "usedBy"
-        from uploads u where u.owner_id = ${sellerId} and u.id in (${idList})`,
+        from uploads u where u.owner_id = ${sellerId} and u.id in (${idList})
+        for key share of u`,
   );
   return ids.map((id) => {
     const kept = current.find((c) => c.id === id || c.uploadId === id);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CreateListingInput } from "../../../core/contracts/selling";
 import { rows } from "../../db/rows";
 import { orderLines, orders } from "../../db/schema/orders";
+import { cleanUpOrphanUploads } from "../../jobs/upload-cleanup";
 import { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createUser, signedInAgent } from "../../test/factories";
@@ -523,6 +524,27 @@ describe("GET /api/me/listings", () => {
       locked: true,
     });
     expect((await new Agent(t.app).get("/api/me/listings")).statusCode).toBe(401);
+  });
+});
+
+describe("orphan upload cleanup", () => {
+  it("deletes day-old photos no listing uses, with their files, and keeps the rest", async () => {
+    const used = await uploadPhoto();
+    const orphan = await uploadPhoto();
+    const fresh = await uploadPhoto();
+    await createOk(fixed({ imageIds: [used.id] }));
+    await t.database.db.execute(sql`
+      update uploads set created_at = now() - interval '25 hours' where id in (${used.id}, ${orphan.id})`);
+    expect(await cleanUpOrphanUploads(t.database.db, t.app.storage)).toBeGreaterThanOrEqual(1);
+    const left = await rows<{ id: string }>(
+      t.database.db,
+      sql`select id from uploads where id in (${used.id}, ${orphan.id}, ${fresh.id})`,
+    );
+    expect(left.map((r) => r.id).sort()).toEqual([used.id, fresh.id].sort());
+    const file = (url: string) => path.join(t.app.config.uploadsDir, url.slice("/uploads/".length));
+    expect(fs.existsSync(file(orphan.url))).toBe(false);
+    expect(fs.existsSync(file(orphan.thumbUrl))).toBe(false);
+    expect(fs.existsSync(file(used.url))).toBe(true);
   });
 });
 
