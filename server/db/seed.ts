@@ -680,8 +680,8 @@ async function insertAll(
 }
 
 /**
- * Orders behind the demo: every sold auction has its winner's order (most paid, every third still
- * awaiting payment so "Pay now" can be tried), and demo buyers have bought a few fixed-price items.
+ * Orders behind the demo: every sold auction has its winner's order (most paid, three still awaiting
+ * payment so "Pay now" can be tried), and demo buyers have bought a few fixed-price items.
  */
 async function insertOrders(
   tx: Db,
@@ -727,11 +727,21 @@ async function insertOrders(
     return id;
   };
 
-  let soldCount = 0;
+  // Three wins await payment, buyers' first, so a demo buyer can try "Pay now".
+  const winners = plan.flatMap((l, index) => {
+    const last = l.auction?.bids[l.auction.bids.length - 1];
+    return l.status === "sold" && l.auction && last ? [{ index, bidder: last.bidder }] : [];
+  });
+  const isBuyer = (bidder: number) => DEMO_USERS[bidder]?.role === "user";
+  const unpaid = new Set(
+    [...winners.filter((w) => isBuyer(w.bidder)), ...winners.filter((w) => !isBuyer(w.bidder))]
+      .slice(0, 3)
+      .map((w) => w.index),
+  );
   plan.forEach((l, index) => {
     const last = l.auction?.bids[l.auction.bids.length - 1];
     if (l.status !== "sold" || !l.auction || !last) return;
-    const paid = soldCount++ % 3 !== 0;
+    const paid = !unpaid.has(index);
     const orderId = addOrder(
       index,
       last.bidder,
