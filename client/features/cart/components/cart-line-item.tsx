@@ -1,8 +1,8 @@
-import { AlertTriangle, ImageOff, Info, Minus, Plus, Trash2 } from "lucide-react";
-import { Link } from "react-router";
+import { AlertTriangle, Info, Minus, Plus, Trash2 } from "lucide-react";
 import type { CartLineState } from "../../../../core/contracts/buying";
 import { formatMoney, formatShipping } from "../../../../core/money";
-import { cn } from "../../../lib/cn";
+import { ItemRow, ItemTitle } from "../../../components/ui/item-row";
+import { Thumbnail } from "../../../components/ui/thumbnail";
 import type { CartLine } from "../hooks/use-cart";
 
 /** What the cart has to tell about a line since it was added. */
@@ -40,39 +40,22 @@ export function CartLineItem({
   const atStockLimit = state !== undefined && !problem && line.quantity >= state.available;
 
   return (
-    <li
-      aria-label={line.title}
-      className={cn(
-        "flex gap-3 rounded-xl border bg-white p-3 shadow-sm sm:gap-4 sm:p-4",
-        blocking ? "border-coral-200" : "border-sand-200",
-      )}
+    <ItemRow
+      label={line.title}
+      flagged={Boolean(blocking)}
+      thumbnail={
+        <Thumbnail
+          src={image}
+          size="lg"
+          href={href}
+          imageClassName={blocking ? "opacity-60 grayscale" : undefined}
+        />
+      }
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        {image ? (
-          <img
-            src={image}
-            alt=""
-            width={96}
-            height={96}
-            className={cn(
-              "size-20 rounded-lg bg-sand-100 object-cover sm:size-24",
-              blocking && "opacity-60 grayscale",
-            )}
-          />
-        ) : (
-          <span className="flex size-20 items-center justify-center rounded-lg bg-sand-100 text-slate-600 sm:size-24">
-            <ImageOff className="size-6" />
-          </span>
-        )}
-      </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="text-base leading-snug font-semibold">
-              <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
-                {line.title}
-              </Link>
-            </h2>
+            <ItemTitle href={href}>{line.title}</ItemTitle>
             <p className="text-sm text-slate-700">
               <span className="font-semibold text-slate-900">{formatMoney(line.price)}</span>
               {state && <> · Shipping {formatShipping(state.shippingCents)}</>}
@@ -160,6 +143,6 @@ export function CartLineItem({
           </p>
         )}
       </div>
-    </li>
+    </ItemRow>
   );
 }

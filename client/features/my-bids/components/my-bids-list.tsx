@@ -1,59 +1,42 @@
-import { Gavel, ImageOff } from "lucide-react";
+import { Gavel } from "lucide-react";
 import { Link } from "react-router";
 import type { MyBid } from "../../../../core/contracts/bidding";
 import { formatMoney } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
-import { cn } from "../../../lib/cn";
+import { ItemHead, ItemRow } from "../../../components/ui/item-row";
+import { Thumbnail } from "../../../components/ui/thumbnail";
 
+const LOST = { label: "Lost", className: "bg-slate-200 text-slate-800" };
 const STATUS: Record<string, { label: string; className: string }> = {
   active: { label: "Active", className: "bg-emerald-100 text-emerald-900" },
   outbid: { label: "Outbid", className: "bg-amber-100 text-amber-900" },
   won: { label: "Won", className: "bg-brand-100 text-brand-900" },
-  lost: { label: "Lost", className: "bg-slate-200 text-slate-800" },
+  lost: LOST,
 };
 
 /** The spec: active, won and outbid read as such; anything else displays as Lost. */
 function statusOf(status: string) {
-  return STATUS[status] ?? STATUS.lost;
+  return STATUS[status] ?? LOST;
 }
 
 function MyBidRow({ bid }: { bid: MyBid }) {
   const status = statusOf(bid.status);
   const href = `/listing/${bid.listing.id}`;
   return (
-    <li className="flex gap-4 rounded-xl border border-sand-200 bg-white p-3 shadow-sm sm:p-4">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        {bid.listing.image ? (
-          <img
-            src={bid.listing.image.thumbUrl}
-            alt=""
-            width={bid.listing.image.width}
-            height={bid.listing.image.height}
-            loading="lazy"
-            className="size-20 rounded-lg bg-sand-100 object-cover sm:size-24"
-          />
-        ) : (
-          <span className="flex size-20 items-center justify-center rounded-lg bg-sand-100 text-slate-600 sm:size-24">
-            <ImageOff className="size-6" />
-          </span>
-        )}
-      </Link>
+    <ItemRow
+      thumbnail={
+        <Thumbnail
+          src={bid.listing.image?.thumbUrl}
+          size="lg"
+          href={href}
+          width={bid.listing.image?.width}
+          height={bid.listing.image?.height}
+          lazy
+        />
+      }
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 className="min-w-0 text-base leading-snug font-semibold">
-            <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
-              {bid.listing.title}
-            </Link>
-          </h2>
-          <span
-            className={cn(
-              "shrink-0 rounded-full px-3 py-0.5 text-sm font-semibold",
-              status?.className,
-            )}
-          >
-            {status?.label}
-          </span>
-        </div>
+        <ItemHead href={href} title={bid.listing.title} status={status} />
         <p className="text-sm text-slate-800">
           Your bid: <span className="font-semibold">{formatMoney(bid.amountCents)}</span>
           {bid.maxAmountCents !== null && bid.maxAmountCents > bid.amountCents && (
@@ -67,7 +50,7 @@ function MyBidRow({ bid }: { bid: MyBid }) {
           </p>
         )}
       </div>
-    </li>
+    </ItemRow>
   );
 }
 

@@ -1,21 +1,16 @@
-import { ImageOff, ShoppingBag } from "lucide-react";
+import { ShoppingBag } from "lucide-react";
 import { Link } from "react-router";
 import type { Order } from "../../../../core/contracts/buying";
 import { formatMoney } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { buttonClasses } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { ItemFact, StatusPill } from "../../../components/ui/item-row";
+import { Thumbnail } from "../../../components/ui/thumbnail";
 import { pluralize } from "../../../lib/format";
-
-const STATUS: Record<Order["status"], { label: string; className: string }> = {
-  pending: { label: "Awaiting payment", className: "bg-amber-100 text-amber-900" },
-  paid: { label: "Paid", className: "bg-emerald-100 text-emerald-900" },
-  cancelled: { label: "Cancelled", className: "bg-slate-200 text-slate-800" },
-  expired: { label: "Expired", className: "bg-slate-200 text-slate-800" },
-};
+import { ORDER_STATUS } from "../../../lib/order-status";
 
 function OrderCard({ order }: { order: Order }) {
-  const status = STATUS[order.status];
+  const status = ORDER_STATUS[order.status];
   return (
     <li
       aria-label={`Order #${order.number}`}
@@ -23,52 +18,20 @@ function OrderCard({ order }: { order: Order }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-sand-200 bg-sand-100 px-4 py-3 text-sm">
         <dl className="flex flex-wrap gap-x-6 gap-y-1">
-          <div>
-            <dt className="text-slate-700">Order placed</dt>
-            <dd className="font-medium text-slate-900">{formatDateTime(order.createdAt)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-700">Order number</dt>
-            <dd className="font-mono font-medium text-slate-900">#{order.number}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-700">Total</dt>
-            <dd className="font-medium text-slate-900">{formatMoney(order.totalCents)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-700">Items</dt>
-            <dd className="font-medium text-slate-900">{pluralize(order.itemCount, "item")}</dd>
-          </div>
+          <ItemFact term="Order placed">{formatDateTime(order.createdAt)}</ItemFact>
+          <ItemFact term="Order number" className="font-mono">
+            #{order.number}
+          </ItemFact>
+          <ItemFact term="Total">{formatMoney(order.totalCents)}</ItemFact>
+          <ItemFact term="Items">{pluralize(order.itemCount, "item")}</ItemFact>
         </dl>
-        <span className={cn("rounded-full px-3 py-0.5 font-semibold", status.className)}>
-          {status.label}
-        </span>
+        <StatusPill className={status.className}>{status.label}</StatusPill>
       </div>
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
         <ul aria-label="Items" className="flex flex-1 flex-col gap-3">
           {order.items.map((item) => (
             <li key={item.listingId} className="flex gap-3">
-              <Link
-                to={`/listing/${item.listingId}`}
-                tabIndex={-1}
-                aria-hidden="true"
-                className="shrink-0"
-              >
-                {item.imageUrl ? (
-                  <img
-                    src={item.imageUrl}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="size-16 rounded-lg bg-sand-100 object-cover"
-                  />
-                ) : (
-                  <span className="flex size-16 items-center justify-center rounded-lg bg-sand-100 text-slate-600">
-                    <ImageOff className="size-5" />
-                  </span>
-                )}
-              </Link>
+              <Thumbnail src={item.imageUrl} size="md" href={`/listing/${item.listingId}`} lazy />
               <div className="min-w-0">
                 <Link
                   to={`/listing/${item.listingId}`}

@@ -1,95 +1,45 @@
-import { ChevronLeft, ChevronRight, ImageOff } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import type { Sale } from "../../../../core/contracts/buying";
 import { formatMoney, formatShipping } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { ErrorState } from "../../../components/ui/error-state";
+import { ItemFact, ItemHead, ItemRow } from "../../../components/ui/item-row";
 import { Spinner } from "../../../components/ui/spinner";
-import { cn } from "../../../lib/cn";
+import { Thumbnail } from "../../../components/ui/thumbnail";
+import { ORDER_STATUS } from "../../../lib/order-status";
 import { useMySales } from "../api/get-my-sales";
 
-const STATUS: Record<Sale["status"], { label: string; className: string }> = {
-  pending: { label: "Awaiting payment", className: "bg-amber-100 text-amber-900" },
-  paid: { label: "Paid", className: "bg-emerald-100 text-emerald-900" },
-  cancelled: { label: "Cancelled", className: "bg-slate-200 text-slate-800" },
-  expired: { label: "Expired", className: "bg-slate-200 text-slate-800" },
-};
-
 function SaleRow({ sale }: { sale: Sale }) {
-  const status = STATUS[sale.status];
   const href = `/listing/${sale.listingId}`;
   return (
-    <li
-      aria-label={`Order #${sale.number}: ${sale.title}`}
-      className="flex gap-3 rounded-xl border border-sand-200 bg-white p-3 shadow-sm sm:p-4"
+    <ItemRow
+      label={`Order #${sale.number}: ${sale.title}`}
+      thumbnail={<Thumbnail src={sale.imageUrl} size="md" href={href} lazy />}
     >
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        {sale.imageUrl ? (
-          <img
-            src={sale.imageUrl}
-            alt=""
-            width={64}
-            height={64}
-            loading="lazy"
-            className="size-16 rounded-lg bg-sand-100 object-cover"
-          />
-        ) : (
-          <span className="flex size-16 items-center justify-center rounded-lg bg-sand-100 text-slate-600">
-            <ImageOff className="size-5" />
-          </span>
-        )}
-      </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="min-w-0 leading-snug font-semibold">
-            <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
-              {sale.title}
-            </Link>
-          </h3>
-          <span
-            className={cn(
-              "shrink-0 rounded-full px-3 py-0.5 text-sm font-semibold",
-              status.className,
-            )}
-          >
-            {status.label}
-          </span>
-        </div>
+        <ItemHead href={href} title={sale.title} level="h3" status={ORDER_STATUS[sale.status]} />
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-5">
-          <div>
-            <dt className="text-slate-700">Order</dt>
-            <dd className="font-mono font-medium text-slate-900">#{sale.number}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-700">Quantity</dt>
-            <dd className="font-medium text-slate-900">{sale.quantity}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-700">Buyer</dt>
-            <dd className="truncate font-medium text-slate-900">{sale.buyer.username}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-700">Amount</dt>
-            <dd className="font-medium text-slate-900">
-              {formatMoney(sale.unitPriceCents * sale.quantity)}
-              {sale.shippingCents > 0 && (
-                <span className="block text-xs font-normal text-slate-700">
-                  + {formatShipping(sale.shippingCents)} shipping
-                </span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-slate-700">Paid</dt>
-            <dd className="font-medium text-slate-900">
-              {sale.paidAt ? formatDateTime(sale.paidAt) : "—"}
-            </dd>
-          </div>
+          <ItemFact term="Order" className="font-mono">
+            #{sale.number}
+          </ItemFact>
+          <ItemFact term="Quantity">{sale.quantity}</ItemFact>
+          <ItemFact term="Buyer" className="truncate">
+            {sale.buyer.username}
+          </ItemFact>
+          <ItemFact term="Amount">
+            {formatMoney(sale.unitPriceCents * sale.quantity)}
+            {sale.shippingCents > 0 && (
+              <span className="block text-xs font-normal text-slate-700">
+                + {formatShipping(sale.shippingCents)} shipping
+              </span>
+            )}
+          </ItemFact>
+          <ItemFact term="Paid">{sale.paidAt ? formatDateTime(sale.paidAt) : "—"}</ItemFact>
         </dl>
       </div>
-    </li>
+    </ItemRow>
   );
 }
 
