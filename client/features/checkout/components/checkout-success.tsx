@@ -2,9 +2,10 @@ import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { Link } from "react-router";
 import type { Order } from "../../../../core/contracts/buying";
 import { buttonClasses } from "../../../components/ui/button";
+import { OrderTotals } from "../../../components/ui/order-totals";
 import { Spinner } from "../../../components/ui/spinner";
 import { pluralize } from "../../../lib/format";
-import { ReviewItems, TotalsList } from "./order-review";
+import { ReviewItems } from "./order-review";
 
 function Links() {
   return (
@@ -90,7 +91,7 @@ export function CheckoutSuccess({ order, gaveUp }: { order: Order; gaveUp: boole
             shippingCents: item.shippingCents,
           }))}
         />
-        <TotalsList totals={order} className="border-t border-sand-200 pt-4" />
+        <OrderTotals totals={order} className="border-t border-sand-200 pt-4" />
       </section>
       <Links />
     </div>

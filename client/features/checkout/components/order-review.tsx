@@ -1,10 +1,11 @@
-import { AlertTriangle, ImageOff } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { OrderTotals } from "../../../../core/contracts/buying";
+import type { OrderTotals as Totals } from "../../../../core/contracts/buying";
 import { formatMoney, formatShipping } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { OrderTotals } from "../../../components/ui/order-totals";
+import { Thumbnail } from "../../../components/ui/thumbnail";
 
 export interface ReviewItem {
   listingId: string;
@@ -17,48 +18,13 @@ export interface ReviewItem {
   problem?: string | null;
 }
 
-/** Subtotal, Shipping, Tax and Total of an order, as the cart's summary shows them. */
-export function TotalsList({ totals, className }: { totals: OrderTotals; className?: string }) {
-  const rows: [string, string][] = [
-    ["Subtotal", formatMoney(totals.subtotalCents)],
-    ["Shipping", formatShipping(totals.shippingCents)],
-    ["Tax", formatMoney(totals.taxCents)],
-  ];
-  return (
-    <dl className={cn("flex flex-col gap-2 text-slate-800", className)}>
-      {rows.map(([term, value]) => (
-        <div key={term} className="flex justify-between gap-4">
-          <dt>{term}</dt>
-          <dd className="font-medium tabular-nums">{value}</dd>
-        </div>
-      ))}
-      <div className="mt-1 flex justify-between gap-4 border-t border-sand-200 pt-3 text-lg font-bold text-slate-900">
-        <dt>Total</dt>
-        <dd className="tabular-nums">{formatMoney(totals.totalCents)}</dd>
-      </div>
-    </dl>
-  );
-}
-
 /** The order's lines: picture, title, quantity, unit price, shipping. */
 export function ReviewItems({ items }: { items: ReviewItem[] }) {
   return (
     <ul aria-label="Items in this order" className="divide-y divide-sand-200">
       {items.map((item) => (
         <li key={item.listingId} className="flex gap-3 py-3 first:pt-0 last:pb-0">
-          {item.imageUrl ? (
-            <img
-              src={item.imageUrl}
-              alt=""
-              width={64}
-              height={64}
-              className="size-16 shrink-0 rounded-lg bg-sand-100 object-cover"
-            />
-          ) : (
-            <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-sand-100 text-slate-600">
-              <ImageOff aria-hidden="true" className="size-5" />
-            </span>
-          )}
+          <Thumbnail src={item.imageUrl} size="md" />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <Link
               to={`/listing/${item.listingId}`}
@@ -99,7 +65,7 @@ export function OrderReview({
   children,
 }: {
   items: ReviewItem[];
-  totals: OrderTotals;
+  totals: Totals;
   processing: boolean;
   disabled: boolean;
   onPay: () => void;
@@ -123,7 +89,7 @@ export function OrderReview({
         <h2 id="review-summary" className="text-lg font-bold text-slate-900">
           Order Summary
         </h2>
-        <TotalsList totals={totals} />
+        <OrderTotals totals={totals} />
         <Button
           variant="accent"
           size="lg"
