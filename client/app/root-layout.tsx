@@ -4,10 +4,11 @@ import { AuthModal } from "../features/auth/components/auth-modal";
 import { useCartCount } from "../features/cart/hooks/use-cart";
 import { useCategories } from "../features/catalog/api/get-categories";
 import { ProfileModal } from "../features/profile/components/profile-modal";
+import { ProfileListings } from "../features/selling/components/profile-listings";
 
 /**
  * Feeds the shared layout with the category tree (nav bar and mega-menu) and the cart's item count
- * (header badge); hosts the auth modal.
+ * (header badge); hosts the auth modal and the profile modal, with selling's listings inside it.
  */
 export function RootLayout() {
   const categories = useCategories();
@@ -17,7 +18,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <Outlet />
       <AuthModal />
-      <ProfileModal />
+      <ProfileModal listings={<ProfileListings />} />
     </SiteLayout>
   );
 }

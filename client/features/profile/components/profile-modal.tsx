@@ -1,31 +1,17 @@
-import { ImageOff, Trash2, X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import type { MyBid } from "../../../../core/contracts/bidding";
-import type { MyListing } from "../../../../core/contracts/selling";
-import { statusLabel } from "../../../../core/listing";
 import { formatMoney } from "../../../../core/money";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { ErrorState } from "../../../components/ui/error-state";
+import { StatusPill } from "../../../components/ui/item-row";
 import { Spinner } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
+import { Thumbnail } from "../../../components/ui/thumbnail";
 import { type SessionUser, useSession } from "../../../lib/session";
-import { useDeleteListing } from "../api/delete-listing";
 import { useProfileBids } from "../api/get-my-bids";
-import { useMyListings } from "../api/get-my-listings";
 
 /** The URL parameter that opens the modal, so any page can show it without its own state. */
 export const PROFILE_PARAM = "profile";
-
-/** Spec constant: the profile cuts a listing's description at 100 characters. */
-export const PROFILE_DESCRIPTION_MAX = 100;
-
-export function truncateDescription(text: string, max = PROFILE_DESCRIPTION_MAX): string {
-  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
-}
 
 /**
  * The profile's bid status (spec): Active while the auction is open; after the end, Won for the
@@ -70,100 +56,6 @@ function Section({
   );
 }
 
-function Thumb({ src }: { src: string | undefined }) {
-  return src ? (
-    <img src={src} alt="" className="size-14 shrink-0 rounded-lg bg-sand-100 object-cover" />
-  ) : (
-    <span className="flex size-14 shrink-0 items-center justify-center rounded-lg bg-sand-100 text-slate-600">
-      <ImageOff aria-hidden="true" className="size-5" />
-    </span>
-  );
-}
-
-function ProfileListings({ enabled }: { enabled: boolean }) {
-  const listings = useMyListings({ enabled });
-  const remove = useDeleteListing();
-  const [deleting, setDeleting] = useState<MyListing | null>(null);
-
-  const confirm = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success("Listing deleted successfully"),
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError && error.status >= 400 && error.status < 500
-            ? error.message
-            : "Failed to delete listing",
-        ),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
-  if (listings.isPending) return <Spinner label="Loading your listings..." className="py-6" />;
-  if (listings.isError) {
-    return (
-      <ErrorState
-        message="We couldn't load your listings."
-        onRetry={() => void listings.refetch()}
-      />
-    );
-  }
-  if (listings.data.items.length === 0) {
-    return <p className="text-slate-700">You haven't listed anything yet.</p>;
-  }
-  return (
-    <>
-      <ul className="flex flex-col divide-y divide-sand-200">
-        {listings.data.items.map((listing) => (
-          <li key={listing.id} className="flex gap-3 py-3">
-            <Thumb src={listing.image?.thumbUrl} />
-            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-              <Link
-                to={`/listing/${listing.id}`}
-                className="font-semibold break-words text-slate-900 hover:text-brand-800 hover:underline"
-              >
-                {listing.title}
-              </Link>
-              <p className="text-sm text-slate-800">
-                {formatMoney(listing.displayPriceCents)} · {statusLabel(listing.status)}
-              </p>
-              <p className="text-sm break-words text-slate-700">
-                {truncateDescription(listing.description)}
-              </p>
-            </div>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={`Delete ${listing.title}`}
-              title={
-                listing.canDelete ? undefined : "Listings with bids or orders can't be deleted."
-              }
-              disabled={!listing.canDelete}
-              onClick={() => setDeleting(listing)}
-              className="shrink-0 self-start text-coral-800 hover:bg-coral-50"
-            >
-              <Trash2 aria-hidden="true" className="size-4" />
-            </Button>
-          </li>
-        ))}
-      </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete listing?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        confirmVariant="accent"
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirm}
-      >
-        <p>Are you sure you want to delete this listing?</p>
-        {deleting && <p className="mt-2 font-semibold">{deleting.title}</p>}
-      </ConfirmDialog>
-    </>
-  );
-}
-
 function ProfileBids({ enabled }: { enabled: boolean }) {
   const bids = useProfileBids({ enabled });
   if (bids.isPending) return <Spinner label="Loading your bids..." className="py-6" />;
@@ -179,7 +71,7 @@ function ProfileBids({ enabled }: { enabled: boolean }) {
         const status = profileBidStatus(bid);
         return (
           <li key={bid.id} className="flex items-center gap-3 py-3">
-            <Thumb src={bid.listing.image?.thumbUrl} />
+            <Thumbnail src={bid.listing.image?.thumbUrl} size="sm" />
             <div className="flex min-w-0 flex-1 flex-col gap-0.5">
               <Link
                 to={`/listing/${bid.listing.id}`}
@@ -189,14 +81,7 @@ function ProfileBids({ enabled }: { enabled: boolean }) {
               </Link>
               <p className="text-sm text-slate-800">Your bid: {formatMoney(bid.amountCents)}</p>
             </div>
-            <span
-              className={cn(
-                "shrink-0 rounded-full px-3 py-0.5 text-sm font-semibold",
-                BID_STYLES[status],
-              )}
-            >
-              {status}
-            </span>
+            <StatusPill className={BID_STYLES[status]}>{status}</StatusPill>
           </li>
         );
       })}
@@ -231,8 +116,13 @@ function UserInfo({ user }: { user: SessionUser }) {
  * The profile modal (spec, accounts section 2): who is signed in, their own listings (delete
  * after confirmation, descriptions cut at 100 characters) and their bids (Won, Lost or Active).
  * It opens when the URL has ?profile, which the account menu's Profile item adds.
+ *
+ * The listings section comes in as `listings` (the selling feature's ProfileListings, handed in
+ * by the root layout) rather than from a copy of selling's calls here: the list and its deletion
+ * are selling's, and moving the whole modal into selling would drag the user's bids with it.
+ * It is rendered only while the modal is open, so its queries run only then.
  */
-export function ProfileModal() {
+export function ProfileModal({ listings }: { listings: ReactNode }) {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const open = user !== null && searchParams.has(PROFILE_PARAM);
@@ -286,7 +176,7 @@ export function ProfileModal() {
             title="Your listings"
             more={{ to: "/my/selling", label: "Manage listings" }}
           >
-            <ProfileListings enabled={open} />
+            {listings}
           </Section>
           <Section
             id={`${titleId}-bids`}

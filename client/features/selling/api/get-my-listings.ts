@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { myListingsSchema } from "../../../../core/contracts/selling";
 import { apiGet } from "../../../lib/api-client";
 
-/** Shared with the profile modal's copy of this call, so one refresh serves both. */
+// Under the "me" prefix, which useInvalidateListings refreshes after any change to a listing.
 export const myListingsQueryKey = ["me", "listings"] as const;
 
 /** GET /api/me/listings: the signed-in seller's listings, newest first. */

@@ -1,17 +1,15 @@
-import { Eye, ImageOff, Pencil, Plus, Store, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Eye, Pencil, Plus, Store, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { MyListing } from "../../../../core/contracts/selling";
 import { statusLabel } from "../../../../core/listing";
 import { formatMoney } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button, buttonClasses } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { ApiError } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
+import { ItemHead } from "../../../components/ui/item-row";
+import { Thumbnail } from "../../../components/ui/thumbnail";
 import { pluralize } from "../../../lib/format";
-import { useDeleteListing } from "../api/delete-listing";
+import { useListingDeletion } from "../hooks/use-listing-deletion";
+import { DeleteListingDialog } from "./delete-listing-dialog";
 
 const STATUS_STYLES: Record<MyListing["status"], string> = {
   active: "bg-emerald-100 text-emerald-900",
@@ -38,38 +36,23 @@ function MyListingRow({
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-sand-200 bg-white p-3 shadow-sm sm:flex-row sm:p-4">
       <div className="flex min-w-0 flex-1 gap-4">
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
-          {listing.image ? (
-            <img
-              src={listing.image.thumbUrl}
-              alt=""
-              width={listing.image.width}
-              height={listing.image.height}
-              loading="lazy"
-              className="size-20 rounded-lg bg-sand-100 object-cover sm:size-24"
-            />
-          ) : (
-            <span className="flex size-20 items-center justify-center rounded-lg bg-sand-100 text-slate-600 sm:size-24">
-              <ImageOff className="size-6" />
-            </span>
-          )}
-        </Link>
+        <Thumbnail
+          src={listing.image?.thumbUrl}
+          size="lg"
+          href={href}
+          width={listing.image?.width}
+          height={listing.image?.height}
+          lazy
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex flex-wrap items-start justify-between gap-2">
-            <h2 className="min-w-0 text-base leading-snug font-semibold break-words">
-              <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
-                {listing.title}
-              </Link>
-            </h2>
-            <span
-              className={cn(
-                "shrink-0 rounded-full px-3 py-0.5 text-sm font-semibold",
-                STATUS_STYLES[listing.status],
-              )}
-            >
-              {statusLabel(listing.status)}
-            </span>
-          </div>
+          <ItemHead
+            href={href}
+            title={listing.title}
+            status={{
+              label: statusLabel(listing.status),
+              className: STATUS_STYLES[listing.status],
+            }}
+          />
           <p className="text-sm text-slate-800">
             <span className="font-semibold text-slate-900">
               {formatMoney(listing.displayPriceCents)}
@@ -134,48 +117,15 @@ function MyListingRow({
 
 /** The seller's own listings, each with View, Edit and Delete (after the spec's confirmation). */
 export function MyListings({ listings }: { listings: MyListing[] }) {
-  const [deleting, setDeleting] = useState<MyListing | null>(null);
-  const remove = useDeleteListing();
-
-  const confirm = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success("Listing deleted successfully");
-        setDeleting(null);
-      },
-      onError: (error) => {
-        // A refusal (bids, orders) has its own words; anything else is the spec's fallback.
-        toast.error(
-          error instanceof ApiError && error.status >= 400 && error.status < 500
-            ? error.message
-            : "Failed to delete listing",
-        );
-        setDeleting(null);
-      },
-    });
-  };
-
+  const deletion = useListingDeletion();
   return (
     <>
       <ul aria-label="Your listings" className="flex flex-col gap-3">
         {listings.map((listing) => (
-          <MyListingRow key={listing.id} listing={listing} onDelete={setDeleting} />
+          <MyListingRow key={listing.id} listing={listing} onDelete={deletion.ask} />
         ))}
       </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete listing?"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        confirmVariant="accent"
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirm}
-      >
-        <p>{DELETE_CONFIRMATION}</p>
-        {deleting && <p className="mt-2 font-semibold">{deleting.title}</p>}
-      </ConfirmDialog>
+      <DeleteListingDialog deletion={deletion} question={DELETE_CONFIRMATION} />
     </>
   );
 }
