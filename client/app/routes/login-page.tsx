@@ -31,7 +31,7 @@ export function LoginPage() {
   return (
     <AuthCard title="Sign in" intro="Welcome back! Sign in to bid, buy and sell.">
       {oauthError && <FormAlert>{oauthErrorMessage(oauthError)}</FormAlert>}
-      <LoginForm onSubmitting={() => (signedInHere.current = true)} />
+      <LoginForm variant="page" onSubmitting={() => (signedInHere.current = true)} />
       <OrDivider />
       <OAuthButtons mode="signin" returnTo={returnTo} />
       <p className="text-center text-sm text-slate-700">

@@ -3,8 +3,8 @@ import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { cn } from "../../../lib/cn";
 import { type AuthModalTab, useAuthModal } from "../../../lib/session";
-import { ModalLoginForm } from "./modal-login-form";
-import { ModalRegisterForm } from "./modal-register-form";
+import { LoginForm } from "./login-form";
+import { RegisterForm } from "./register-form";
 
 const TABS: { id: AuthModalTab; label: string; title: string }[] = [
   { id: "login", label: "Login", title: "Sign in to Tradewinds" },
@@ -123,9 +123,13 @@ export function AuthModal() {
               aria-labelledby={`${baseId}-tab-${t.id}`}
             >
               {t.id === "login" ? (
-                <ModalLoginForm onSignedIn={() => close(true)} onLeave={() => close(false)} />
+                <LoginForm
+                  variant="modal"
+                  onSignedIn={() => close(true)}
+                  onLeave={() => close(false)}
+                />
               ) : (
-                <ModalRegisterForm />
+                <RegisterForm variant="modal" />
               )}
             </div>
           ))}

@@ -26,10 +26,39 @@ export const SIGN_IN_ERRORS = {
   unexpected: UNEXPECTED_MESSAGE,
 } as const;
 
-/** The /login form: email, password (show/hide), remember me; errors as the spec words them. */
-export function LoginForm({ onSubmitting }: { onSubmitting: () => void }) {
+/** The modal's variant of the spec's messages. */
+const MODAL_MESSAGES = { success: "Welcome back!", invalid: "Invalid email or password." };
+
+export type LoginFormProps =
+  /** /login: remember me beside the link; failures are toasts. */
+  | { variant: "page"; onSubmitting: () => void }
+  /**
+   * The auth modal's Login tab: no remember me; failures stay in the form's alert.
+   * `onLeave`: following a link away (forgot password) closes the modal without signing in.
+   */
+  | { variant: "modal"; onSignedIn: () => void; onLeave: () => void };
+
+/** What a failed sign-in says, when it is neither a wrong password nor an unconfirmed email. */
+function failureMessage(error: unknown, variant: LoginFormProps["variant"]): string {
+  if (!(error instanceof ApiError)) return SIGN_IN_ERRORS.unexpected;
+  switch (error.code) {
+    case "network_error":
+      return variant === "page" ? SIGN_IN_ERRORS.network : error.message;
+    case "rate_limited":
+      // The server says how long to wait, which helps more than a generic line.
+      return error.message;
+    case "invalid_response":
+      return variant === "page" ? SIGN_IN_ERRORS.unexpected : SIGN_IN_ERRORS.service;
+    default:
+      return SIGN_IN_ERRORS.service;
+  }
+}
+
+/** The sign-in form, email and password (show/hide), on /login or in the auth modal. */
+export function LoginForm(props: LoginFormProps) {
+  const page = props.variant === "page";
   const login = useLogin();
-  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [alert, setAlert] = useState<{ text: string; resendTo?: string } | null>(null);
   const formId = useId();
   const {
     register,
@@ -43,55 +72,64 @@ export function LoginForm({ onSubmitting }: { onSubmitting: () => void }) {
   });
 
   const onSubmit = handleSubmit((values) => {
-    setUnconfirmedEmail(null);
-    onSubmitting();
+    setAlert(null);
+    if (props.variant === "page") props.onSubmitting();
     login.mutate(values, {
-      onSuccess: () => toast.success("Successfully signed in!"),
-      onError: (error) => {
-        if (!(error instanceof ApiError)) {
-          toast.error(SIGN_IN_ERRORS.unexpected);
-          return;
+      onSuccess: () => {
+        if (props.variant === "page") {
+          toast.success("Successfully signed in!");
+        } else {
+          toast.success(MODAL_MESSAGES.success);
+          props.onSignedIn();
         }
-        switch (error.code) {
-          case "invalid_credentials":
-            setError("email", { message: SIGN_IN_ERRORS.fieldInvalid });
-            setError("password", { message: SIGN_IN_ERRORS.fieldInvalid });
-            setFocus("password");
-            toast.error(SIGN_IN_ERRORS.invalid);
-            return;
-          case "email_not_confirmed":
-            setUnconfirmedEmail(values.email);
-            return;
-          case "network_error":
-            toast.error(SIGN_IN_ERRORS.network);
-            return;
-          case "rate_limited":
-            // The server says how long to wait, which helps more than a generic line.
-            toast.error(error.message);
-            return;
-          case "invalid_response":
-            toast.error(SIGN_IN_ERRORS.unexpected);
-            return;
-          default:
-            toast.error(SIGN_IN_ERRORS.service);
+      },
+      onError: (error) => {
+        const code = error instanceof ApiError ? error.code : null;
+        if (code === "email_not_confirmed") {
+          setAlert({ text: SIGN_IN_ERRORS.notConfirmed, resendTo: values.email });
+        } else if (code === "invalid_credentials") {
+          if (page) setError("email", { message: SIGN_IN_ERRORS.fieldInvalid });
+          setError("password", {
+            message: page ? SIGN_IN_ERRORS.fieldInvalid : MODAL_MESSAGES.invalid,
+          });
+          setFocus("password");
+          toast.error(page ? SIGN_IN_ERRORS.invalid : MODAL_MESSAGES.invalid);
+        } else if (page) {
+          toast.error(failureMessage(error, props.variant));
+        } else {
+          setAlert({ text: failureMessage(error, props.variant) });
         }
       },
     });
   });
+
+  const forgotPassword = (
+    <Link
+      to="/forgot-password"
+      onClick={page ? undefined : props.onLeave}
+      className={
+        page
+          ? "text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
+          : "w-fit text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
+      }
+    >
+      Forgot password?
+    </Link>
+  );
 
   return (
     <form
       id={formId}
       onSubmit={onSubmit}
       noValidate
-      aria-label="Sign in"
+      aria-label={page ? "Sign in" : "Login"}
       className="flex flex-col gap-4"
     >
       <FormAlert>
-        {unconfirmedEmail && (
+        {alert && (
           <>
-            <p className="font-medium">{SIGN_IN_ERRORS.notConfirmed}</p>
-            <ResendConfirmationButton email={unconfirmedEmail} />
+            <p className="font-medium">{alert.text}</p>
+            {alert.resendTo && <ResendConfirmationButton email={alert.resendTo} />}
           </>
         )}
       </FormAlert>
@@ -109,15 +147,14 @@ export function LoginForm({ onSubmitting }: { onSubmitting: () => void }) {
         error={errors.password?.message}
         {...register("password")}
       />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <CheckboxField label="Remember me" {...register("rememberMe")} />
-        <Link
-          to="/forgot-password"
-          className="text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
-        >
-          Forgot password?
-        </Link>
-      </div>
+      {page ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CheckboxField label="Remember me" {...register("rememberMe")} />
+          {forgotPassword}
+        </div>
+      ) : (
+        forgotPassword
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign In"}
       </Button>
