@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import type { OrderTotals as Totals } from "../../../core/contracts/buying";
 import { formatMoney, formatShipping } from "../../../core/money";
 import { cn } from "../../lib/cn";
 import { pluralize } from "../../lib/format";
+import { Button } from "./button";
 
 /**
  * An order's Subtotal, Shipping, Tax and Total, in the spec's words, wherever an order is priced
@@ -40,5 +42,57 @@ export function OrderTotals({
         <dd className="tabular-nums">{amount(totals?.totalCents)}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * The "Order Summary" panel beside an order's lines (cart, checkout review): its totals and the
+ * button that moves the order on, busy while that step runs. `notice` stands between the two,
+ * `children` below the button.
+ */
+export function OrderSummary({
+  id,
+  totals,
+  itemCount,
+  notice,
+  actionLabel,
+  processing,
+  disabled,
+  onAction,
+  children,
+}: {
+  /** The heading's id, which names the panel. */
+  id: string;
+  totals: Totals | null;
+  itemCount?: number;
+  notice?: ReactNode;
+  actionLabel: string;
+  processing: boolean;
+  disabled: boolean;
+  onAction: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm lg:sticky lg:top-4"
+    >
+      <h2 id={id} className="text-lg font-bold text-slate-900">
+        Order Summary
+      </h2>
+      <OrderTotals totals={totals} itemCount={itemCount} />
+      {notice}
+      <Button
+        variant="accent"
+        size="lg"
+        className="w-full"
+        disabled={processing || disabled}
+        aria-busy={processing || undefined}
+        onClick={onAction}
+      >
+        {processing ? "Processing..." : actionLabel}
+      </Button>
+      {children}
+    </section>
   );
 }

@@ -3,8 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { OrderTotals as Totals } from "../../../../core/contracts/buying";
 import { formatMoney, formatShipping } from "../../../../core/money";
-import { Button } from "../../../components/ui/button";
-import { OrderTotals } from "../../../components/ui/order-totals";
+import { OrderSummary } from "../../../components/ui/order-totals";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 
 export interface ReviewItem {
@@ -82,26 +81,16 @@ export function OrderReview({
         </h2>
         <ReviewItems items={items} />
       </section>
-      <section
-        aria-labelledby="review-summary"
-        className="flex flex-col gap-4 rounded-2xl border border-sand-200 bg-white p-5 shadow-sm lg:sticky lg:top-4"
+      <OrderSummary
+        id="review-summary"
+        totals={totals}
+        actionLabel="Continue to Payment"
+        processing={processing}
+        disabled={disabled}
+        onAction={onPay}
       >
-        <h2 id="review-summary" className="text-lg font-bold text-slate-900">
-          Order Summary
-        </h2>
-        <OrderTotals totals={totals} />
-        <Button
-          variant="accent"
-          size="lg"
-          className="w-full"
-          disabled={processing || disabled}
-          aria-busy={processing || undefined}
-          onClick={onPay}
-        >
-          {processing ? "Processing..." : "Continue to Payment"}
-        </Button>
         {children}
-      </section>
+      </OrderSummary>
     </div>
   );
 }
