@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { cn } from "../../../lib/cn";
 import { type AuthModalTab, useAuthModal } from "../../../lib/session";
+import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 
@@ -17,22 +18,16 @@ const TABS: { id: AuthModalTab; label: string; title: string }[] = [
  */
 export function AuthModal() {
   const { open, tab, reason, setTab, close } = useAuthModal();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const openRef = useRef(open);
   openRef.current = open;
   const titleId = useId();
   const baseId = useId();
   const location = useLocation();
-  // The forms render only while open, so each opening starts them fresh.
+  // The forms render only while open, so each opening starts them fresh, and on the first field.
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      element.querySelector<HTMLInputElement>("[role=tabpanel] input")?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+    if (open) dialog.current?.querySelector<HTMLInputElement>("[role=tabpanel] input")?.focus();
+  }, [open, dialog]);
 
   // Following a link out of the modal (the user agreement, say) closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { MyBid } from "../../../../core/contracts/bidding";
 import { formatMoney } from "../../../../core/money";
@@ -8,6 +8,7 @@ import { StatusPill } from "../../../components/ui/item-row";
 import { Spinner } from "../../../components/ui/spinner";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { type SessionUser, useSession } from "../../../lib/session";
+import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useProfileBids } from "../api/get-my-bids";
 
 /** The URL parameter that opens the modal, so any page can show it without its own state. */
@@ -126,15 +127,8 @@ export function ProfileModal({ listings }: { listings: ReactNode }) {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const open = user !== null && searchParams.has(PROFILE_PARAM);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   const close = () =>
     setSearchParams(
