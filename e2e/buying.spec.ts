@@ -152,6 +152,9 @@ test("a buyer fills a cart with two items, pays by sandbox card, and buyer and s
   await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible({
     timeout: 20_000,
   });
+  await expect(
+    toast(page, `Thank you! Your payment of ${formatMoney(totals.totalCents)} was received.`),
+  ).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get("order") ?? "";
   const orderNumber = orderId.slice(0, 8);
   await expect(page.getByText(`#${orderNumber}`)).toBeVisible();
@@ -219,7 +222,7 @@ test("a declined card leaves the cart and the listing's stock as they were", asy
   await buyer.context.close();
 });
 
-test("Buy It Now goes to the order review, and an insufficient-funds card is refused", async ({
+test("Buy It Now goes to the order review; an insufficient-funds card is refused, a good one buys it", async ({
   browser,
 }) => {
   const buyer = await signedIn(browser, BUYER);
@@ -251,8 +254,14 @@ test("Buy It Now goes to the order review, and an insufficient-funds card is ref
   await expect(
     page.getByRole("alert").filter({ hasText: "Your card has insufficient funds." }),
   ).toBeVisible();
-  await page.getByRole("button", { name: "Cancel and return to Tradewinds" }).click();
-  await expect(page).toHaveURL(/\/cart/);
+  await payWithCard(page, SANDBOX_CARDS.success);
+  await expect(page).toHaveURL(/\/checkout\/success\?order=/);
+  await expect(
+    toast(
+      page,
+      `You have purchased "${listing.title}" for ${formatMoney(totals.totalCents)}. Thank you!`,
+    ),
+  ).toBeVisible({ timeout: 20_000 });
   await buyer.context.close();
 });
 

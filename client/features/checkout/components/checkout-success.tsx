@@ -1,11 +1,34 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import type { Order } from "../../../../core/contracts/buying";
+import { formatMoney } from "../../../../core/money";
 import { buttonClasses } from "../../../components/ui/button";
 import { OrderTotals } from "../../../components/ui/order-totals";
 import { Spinner } from "../../../components/ui/spinner";
 import { pluralize } from "../../../lib/format";
 import { ReviewItems } from "./order-review";
+
+/** The spec's purchase toasts, once per order and outcome. */
+function usePurchaseToast(order: Order) {
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${order.id}:${order.status}`;
+    if (told.current === key || order.status === "pending") return;
+    told.current = key;
+    if (order.status !== "paid") {
+      toast.error("There was an error processing your purchase.");
+      return;
+    }
+    const [only] = order.items;
+    toast.success(
+      order.items.length === 1 && only
+        ? `You have purchased "${only.title}" for ${formatMoney(order.totalCents)}. Thank you!`
+        : `Thank you! Your payment of ${formatMoney(order.totalCents)} was received.`,
+    );
+  }, [order]);
+}
 
 function Links() {
   return (
@@ -25,6 +48,7 @@ function Links() {
  * may land a moment after the buyer does), "Confirming your payment..." until then.
  */
 export function CheckoutSuccess({ order, gaveUp }: { order: Order; gaveUp: boolean }) {
+  usePurchaseToast(order);
   if (order.status === "cancelled" || order.status === "expired") {
     return (
       <div className="flex flex-col items-center gap-3 text-center">
