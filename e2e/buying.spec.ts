@@ -340,3 +340,82 @@ test("the cart on a phone: add, change the quantity, remove @phone", async ({ br
   await expect(cartLink(page)).toHaveAccessibleName("Cart");
   await buyer.context.close();
 });
+
+test("an auction's winner pays for it from Purchase History", async ({ browser }) => {
+  // The demo data leaves jeanluc's auction win awaiting payment (server/db/seed.ts).
+  const winner = await signedIn(browser, "jeanluc@demo.tradewinds.test");
+  const page = winner.page;
+  await page.goto("/my/purchases");
+  await expect(page.getByRole("heading", { level: 1, name: "Purchase History" })).toBeVisible();
+  const awaiting = page.getByRole("listitem").filter({ hasText: "Awaiting payment" }).first();
+  await expect(awaiting).toBeVisible();
+  const name = (await awaiting.getAttribute("aria-label")) ?? "";
+  await awaiting.getByRole("link", { name: "Pay now" }).click();
+
+  await expect(page).toHaveURL(/\/checkout\?order=/);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  await payWithCard(page, SANDBOX_CARDS.success);
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  await page.goto("/my/purchases");
+  const paid = page.getByRole("listitem", { name });
+  await expect(paid).toContainText("Paid");
+  await expect(paid.getByRole("link", { name: "Pay now" })).toHaveCount(0);
+  await winner.context.close();
+});
+
+test("Buy It Now on an auction, before its first bid, buys the lot and ends the auction", async ({
+  browser,
+}) => {
+  const buyer = await signedIn(browser, "tamika@demo.tradewinds.test");
+  const page = buyer.page;
+  const response = await page.request.get("/api/listings", {
+    params: { kind: "auction", sort: "ending_soon", pageSize: 100 },
+  });
+  const { items } = (await response.json()) as {
+    items: {
+      id: string;
+      title: string;
+      shippingCents: number;
+      seller: { id: string };
+      auction: { bidCount: number; buyItNowPriceCents: number | null };
+    }[];
+  };
+  // The latest-ending one: the bidding stories take the soonest, so the two never meet.
+  const auction = items
+    .filter(
+      (i) =>
+        i.auction.buyItNowPriceCents !== null &&
+        i.auction.bidCount === 0 &&
+        i.seller.id !== buyer.userId,
+    )
+    .at(-1);
+  if (!auction?.auction.buyItNowPriceCents) throw new Error("the demo data has no such auction");
+  const price = auction.auction.buyItNowPriceCents;
+
+  await page.goto(`/listing/${auction.id}`);
+  await page
+    .getByRole("region", { name: "Auction" })
+    .getByRole("button", { name: `Buy It Now ${formatMoney(price)}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?listing=${auction.id}&quantity=1$`));
+  await expect(page.getByRole("list", { name: "Items in this order" })).toContainText(
+    `Qty 1 × ${formatMoney(price)}`,
+  );
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await payWithCard(page, SANDBOX_CARDS.success);
+  const total = orderTotals([
+    { unitPriceCents: price, shippingCents: auction.shippingCents, quantity: 1 },
+  ]).totalCents;
+  await expect(
+    toast(page, `You have purchased "${auction.title}" for ${formatMoney(total)}. Thank you!`),
+  ).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/listing/${auction.id}`);
+  await expect(page.getByRole("region", { name: "Auction" })).toContainText("Auction Ended");
+  await buyer.context.close();
+});
