@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auctionUpdateSchema } from "../../core/contracts/bidding";
-import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../test/factories";
 
 let t: TestApp;
@@ -72,19 +72,7 @@ describe("GET /api/live", () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "delivers a bid accepted by another instance",
     async () => {
-      const { buildApp } = await import("../app");
-      const { openDatabase } = await import("../db/client");
-      const { rows } = await import("../db/rows");
-      const { sql } = await import("drizzle-orm");
-      const [current] = await rows<{ db: string }>(
-        t.database.db,
-        sql`select current_database() as db`,
-      );
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${current?.db}`;
-      const otherDb = await openDatabase({ url: url.toString() });
-      const other = await buildApp({ config: t.app.config, database: otherDb, logger: false });
-      await other.ready();
+      const other = await secondInstance(t);
       try {
         const seller = await createUser(t.database.db, "seller");
         const listing = await createListing(t.database.db, {
@@ -97,7 +85,7 @@ describe("GET /api/live", () => {
         });
         const reader = (res.body as ReadableStream<Uint8Array>).getReader();
         const bidder = await createUser(t.database.db, "bidder");
-        const agent = await signedInAgent(other as unknown as typeof t.app, otherDb.db, bidder.id);
+        const agent = await signedInAgent(other.app, other.database.db, bidder.id);
         expect(
           (await agent.post(`/api/listings/${listing.id}/bids`, { amountCents: 1000 })).statusCode,
         ).toBe(201);
@@ -106,7 +94,6 @@ describe("GET /api/live", () => {
         controller.abort();
       } finally {
         await other.close();
-        await otherDb.close();
       }
     },
   );

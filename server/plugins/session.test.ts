@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "../db/rows";
 import { Agent } from "../test/agent";
-import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
 import { createUser, signedInAgent } from "../test/factories";
 
 let t: TestApp;
@@ -78,28 +77,17 @@ describe("cached sessions", () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "end on every instance when one signs the user out",
     async () => {
-      const { buildApp } = await import("../app");
-      const { openDatabase } = await import("../db/client");
-      const [current] = await rows<{ db: string }>(
-        t.database.db,
-        sql`select current_database() as db`,
-      );
-      const url = new URL(process.env.TEST_DATABASE_URL as string);
-      url.pathname = `/${current?.db}`;
-      const otherDb = await openDatabase({ url: url.toString() });
-      const other = await buildApp({ config: t.app.config, database: otherDb, logger: false });
-      await other.ready();
+      const other = await secondInstance(t);
       try {
         const user = await createUser(t.database.db, "twice");
         const here = await signedInAgent(t.app, t.database.db, user.id);
-        const there = new Agent(other as unknown as typeof t.app);
+        const there = new Agent(other.app);
         there.cookies.set("tw_session", here.cookies.get("tw_session") as string);
         expect((await there.get("/api/auth/session")).json().user?.id).toBe(user.id);
         await here.post("/api/auth/logout");
         expect(await eventually(there, (u) => u === null)).toBeNull();
       } finally {
         await other.close();
-        await otherDb.close();
       }
     },
   );

@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import { rows } from "../db/rows";
 import { seedDatabase } from "../db/seed";
 import type { PaymentProvider } from "../modules/payments/payment-provider";
 
@@ -72,6 +74,27 @@ export async function buildTestApp(
       await app.close();
       await dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another instance of the app on the test's PostgreSQL database, as a second server process
+ * would be: its own pool, listeners and caches. Needs TEST_DATABASE_URL (PGlite lives in one process).
+ */
+export async function secondInstance(t: TestApp): Promise<TestApp> {
+  const [current] = await rows<{ db: string }>(t.database.db, sql`select current_database() as db`);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${current?.db}`;
+  const database = await openDatabase({ url: url.toString() });
+  const app = await buildApp({ config: t.app.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }
