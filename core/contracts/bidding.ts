@@ -56,6 +56,7 @@ export const myBidSchema = z.object({
 });
 export type MyBid = z.infer<typeof myBidSchema>;
 export const myBidsPageSchema = pageOf(myBidSchema);
+export type MyBidsPage = z.infer<typeof myBidsPageSchema>;
 
 /** What the live channel sends for a subscribed auction. */
 export const auctionUpdateSchema = z.object({

@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client";
 
 /**
@@ -8,4 +8,17 @@ import type { Db } from "./client";
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A timestamp column as the API's ISO 8601 UTC string; drivers answer Date or text. */
+export function isoTime(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** `a, b, c` of uuid parameters, for `where id in (${uuidList(ids)})`. */
+export function uuidList(ids: readonly string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 }

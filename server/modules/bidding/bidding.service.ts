@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { PlaceBidResult } from "../../../core/contracts/bidding";
+import type { MyBid, MyBidsPage, PlaceBidResult } from "../../../core/contracts/bidding";
 import { BID_MESSAGES } from "../../../core/contracts/bidding";
 import type { AuctionState } from "../../../core/contracts/browse";
 import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import { isoTime, rows } from "../../db/rows";
 import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from "../../errors";
+import { auctionEndedExpression } from "../listings/listing-visibility";
 import type { Mailer } from "../mail/mailer";
 import { outbidEmail } from "../mail/templates";
 
@@ -124,7 +125,7 @@ export async function placeBid(
     currentBidCents: price,
     bidCount: r.bid_count,
     minNextBidCents: r.min_next_cents,
-    endsAt: new Date(r.end_time).toISOString(),
+    endsAt: isoTime(r.end_time),
     ended: false,
     hasReserve: r.reserve_price_cents !== null,
     reserveMet: r.reserve_price_cents === null || price >= r.reserve_price_cents,
@@ -157,4 +158,65 @@ async function sendOutbidEmail(
   } catch (err) {
     deps.log?.(err, "outbid email failed");
   }
+}
+
+/** The bidder's bids, one per auction (their latest, whose status is their standing), newest first. */
+export async function listMyBids(
+  db: Db,
+  userId: string,
+  page: number,
+  pageSize: number,
+): Promise<MyBidsPage> {
+  const [count] = await rows<{ n: number }>(
+    db,
+    sql`select count(distinct listing_id)::int as n from bids where bidder_id = ${userId}`,
+  );
+  const items = await rows<{
+    id: string;
+    amount_cents: number;
+    max_amount_cents: number | null;
+    placed_at: Date | string;
+    status: MyBid["status"];
+    listing_id: string;
+    title: string;
+    thumb_url: string | null;
+    width: number | null;
+    height: number | null;
+    end_time: Date | string;
+    ended: boolean;
+    current_bid_cents: number | null;
+  }>(
+    db,
+    sql`select b.id, b.amount_cents, b.max_amount_cents, b.placed_at, b.status, l.id as listing_id, l.title,
+          i.thumb_url, i.width, i.height, a.end_time, ${auctionEndedExpression} as ended,
+          a.current_bid_cents
+        from (
+          -- One row per auction: the bidder's latest bid there, whose status is their standing.
+          select distinct on (listing_id) * from bids where bidder_id = ${userId}
+          order by listing_id, placed_at desc
+        ) b join listings l on l.id = b.listing_id join auction_settings a on a.listing_id = l.id
+        left join lateral (select thumb_url, width, height from listing_images where listing_id = l.id order by position limit 1) i on true
+        order by b.placed_at desc
+        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      amountCents: r.amount_cents,
+      maxAmountCents: r.max_amount_cents,
+      placedAt: isoTime(r.placed_at),
+      status: r.status,
+      listing: {
+        id: r.listing_id,
+        title: r.title,
+        image: r.thumb_url ? { thumbUrl: r.thumb_url, width: 320, height: 320 } : null,
+        endsAt: isoTime(r.end_time),
+        ended: r.ended,
+        currentBidCents: r.current_bid_cents,
+      },
+    })),
+    total: Number(count?.n ?? 0),
+    page,
+    pageSize,
+  };
 }

@@ -6,7 +6,7 @@ import type {
   CartValidation,
   CheckoutResponse,
 } from "../../../core/contracts/buying";
-import { rows } from "../../db/rows";
+import { rows, uuidList } from "../../db/rows";
 import { notFound, ruleBroken } from "../../errors";
 import {
   insertPaymentSession,
@@ -40,10 +40,7 @@ async function readStock(
   ids: string[],
   lock: boolean,
 ): Promise<Map<string, StockRow>> {
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const idList = uuidList(ids);
   if (lock) {
     // Locks are taken in id order, so two checkouts of the same listings never deadlock. They are
     // taken in a statement of their own: the reservations are then read by the next statement,
@@ -179,14 +176,14 @@ export async function checkoutLines(
         values (${order.id}, ${listing.id}, ${listing.sellerId}, ${listing.title}, ${listing.imageUrl},
                 ${listing.priceCents}, ${listing.shippingCents}, ${line.quantity})`);
     }
-    const sessionId = await insertPaymentSession(
+    const session = await insertPaymentSession(
       tx,
       deps.provider.id,
       order.id,
       true,
       deps.checkoutExpiryMinutes,
     );
-    return { orderId: order.id, sessionId, totals };
+    return { orderId: order.id, session, totals };
   });
   return startPaymentSession(
     deps,
@@ -199,8 +196,7 @@ export async function checkoutLines(
       ...created.totals,
     },
     {
-      reservesStock: true,
-      sessionId: created.sessionId,
+      session: created.session,
       cancelUrl: `${deps.publicUrl}/cart?cancelled=${created.orderId}`,
     },
   );
@@ -236,14 +232,14 @@ export async function checkoutAuctionOrder(
       throw ruleBroken("order_not_payable", "This order can no longer be paid.");
     await tx.execute(sql`update payment_sessions set status = 'cancelled', ended_at = now()
       where order_id = ${orderId} and status = 'open'`);
-    const sessionId = await insertPaymentSession(
+    const session = await insertPaymentSession(
       tx,
       deps.provider.id,
       orderId,
       false,
       deps.checkoutExpiryMinutes,
     );
-    return { order, sessionId };
+    return { order, session };
   });
   return startPaymentSession(
     deps,
@@ -258,8 +254,7 @@ export async function checkoutAuctionOrder(
       totalCents: created.order.totalCents,
     },
     {
-      reservesStock: false,
-      sessionId: created.sessionId,
+      session: created.session,
       cancelUrl: `${deps.publicUrl}/my/purchases`,
     },
   );

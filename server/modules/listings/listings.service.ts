@@ -10,7 +10,7 @@ import type {
   ListingQuery,
 } from "../../../core/contracts/browse";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import { isoTime, rows } from "../../db/rows";
 import { notFound } from "../../errors";
 import {
   activeListingCondition,
@@ -80,8 +80,6 @@ const fromListing = sql`
   join users u on u.id = l.seller_id
   left join auction_settings a on a.listing_id = l.id`;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** Average feedback rounded to one decimal, or null for a seller nobody has rated ("New"). */
 export function sellerRating(total: number, count: number): number | null {
   return count > 0 ? Math.round((total / count) * 10) / 10 : null;
@@ -114,7 +112,7 @@ function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBan
           },
           bands,
         ),
-        endsAt: iso(row.end_time as Date | string),
+        endsAt: isoTime(row.end_time as Date | string),
         ended,
         hasReserve: row.reserve_price_cents !== null,
         reserveMet:
@@ -143,7 +141,7 @@ function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBan
     shippingCents: row.shipping_cents,
     localPickup: row.local_pickup,
     status,
-    createdAt: iso(row.created_at),
+    createdAt: isoTime(row.created_at),
     seller: {
       id: row.seller_id,
       username: row.seller_username,
@@ -370,7 +368,7 @@ export async function listBids(
   return {
     items: bidRows.map((r) => ({
       amountCents: r.amount_cents,
-      placedAt: iso(r.placed_at),
+      placedAt: isoTime(r.placed_at),
       bidder: { id: r.bidder_id, username: r.username },
     })),
     total: Number(countResult[0]?.n ?? 0),

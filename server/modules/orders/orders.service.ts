@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import type { Order, OrderPage, SalePage } from "../../../core/contracts/buying";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 
 interface OrderRow {
@@ -30,13 +30,6 @@ interface ItemRow {
   sellerUsername: string;
 }
 
-const iso = (v: Date | string) => new Date(v).toISOString();
-const idList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-
 async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
   if (orders.length === 0) return [];
   const items = await rows<ItemRow>(
@@ -45,7 +38,7 @@ async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
           ol.image_url as "imageUrl", ol.quantity, ol.unit_price_cents as "unitPriceCents",
           ol.shipping_cents as "shippingCents", u.id as "sellerId", u.username as "sellerUsername"
         from order_lines ol join users u on u.id = ol.seller_id
-        where ol.order_id in (${idList(orders.map((o) => o.id))})
+        where ol.order_id in (${uuidList(orders.map((o) => o.id))})
         order by ol.id`,
   );
   return orders.map((o) => {
@@ -55,8 +48,8 @@ async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
       number: orderNumber(o.id),
       status: o.status,
       source: o.source,
-      createdAt: iso(o.createdAt),
-      paidAt: o.paidAt ? iso(o.paidAt) : null,
+      createdAt: isoTime(o.createdAt),
+      paidAt: o.paidAt ? isoTime(o.paidAt) : null,
       subtotalCents: o.subtotalCents,
       shippingCents: o.shippingCents,
       taxCents: o.taxCents,
@@ -163,8 +156,8 @@ export async function listMySales(
       shippingCents: s.shippingCents,
       buyer: { id: s.buyerId, username: s.buyerUsername },
       status: s.status,
-      createdAt: iso(s.createdAt),
-      paidAt: s.paidAt ? iso(s.paidAt) : null,
+      createdAt: isoTime(s.createdAt),
+      paidAt: s.paidAt ? isoTime(s.paidAt) : null,
     })),
     total: found[0]?.total ?? 0,
     page,

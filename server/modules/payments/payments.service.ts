@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import { rows, uuidList } from "../../db/rows";
 import { AppError, notFound, ruleBroken } from "../../errors";
 import type { Email, Mailer } from "../mail/mailer";
 import { itemSoldEmail, orderPaidEmail } from "../mail/templates";
@@ -49,9 +49,9 @@ interface OrderForPayment {
 export async function startPaymentSession(
   deps: PaymentsDeps,
   order: OrderForPayment,
-  options: { reservesStock: boolean; sessionId: string; cancelUrl: string },
+  options: { session: PaymentSessionRef; cancelUrl: string },
 ): Promise<{ orderId: string; redirectUrl: string }> {
-  const expiresAt = new Date(Date.now() + deps.checkoutExpiryMinutes * 60_000);
+  const { id: sessionId, expiresAt } = options.session;
   const items = await rows<{ title: string; unitPriceCents: number; quantity: number }>(
     deps.db,
     sql`select title, unit_price_cents as "unitPriceCents", quantity from order_lines
@@ -59,7 +59,7 @@ export async function startPaymentSession(
   );
   try {
     const hosted = await deps.provider.createCheckout({
-      paymentSessionId: options.sessionId,
+      paymentSessionId: sessionId,
       orderId: order.id,
       items,
       shippingCents: order.shippingCents,
@@ -72,14 +72,14 @@ export async function startPaymentSession(
     });
     await deps.db.execute(sql`
       update payment_sessions set provider_session_id = ${hosted.providerSessionId},
-        redirect_url = ${hosted.redirectUrl}, expires_at = ${expiresAt}
-      where id = ${options.sessionId}`);
+        redirect_url = ${hosted.redirectUrl}
+      where id = ${sessionId}`);
     return { orderId: order.id, redirectUrl: hosted.redirectUrl };
   } catch (error) {
     deps.log?.(error, "payment provider refused to open a checkout session");
     await deps.db.transaction(async (tx) => {
       await tx.execute(sql`
-        update payment_sessions set status = 'cancelled', ended_at = now() where id = ${options.sessionId}`);
+        update payment_sessions set status = 'cancelled', ended_at = now() where id = ${sessionId}`);
       if (order.source === "checkout")
         await tx.execute(sql`
           update orders set status = 'cancelled' where id = ${order.id} and status = 'pending'`);
@@ -88,23 +88,30 @@ export async function startPaymentSession(
   }
 }
 
-/** Inserts the open session row that holds the stock; called in the checkout's transaction. */
+/** An open payment session: its id (the provider hands it back) and when it lapses. */
+export interface PaymentSessionRef {
+  id: string;
+  expiresAt: Date;
+}
+
+/** Inserts the open session row (holding stock when asked); called in the checkout's transaction. */
 export async function insertPaymentSession(
   tx: Tx,
   providerId: string,
   orderId: string,
   reservesStock: boolean,
   expiryMinutes: number,
-): Promise<string> {
-  const [row] = await rows<{ id: string }>(
+): Promise<PaymentSessionRef> {
+  const [row] = await rows<PaymentSessionRef>(
     tx,
     sql`insert into payment_sessions (order_id, provider, status, reserves_stock, expires_at)
         values (${orderId}, ${providerId}, 'open', ${reservesStock},
                 now() + make_interval(mins => ${expiryMinutes}))
-        returning id`,
+        returning id, expires_at as "expiresAt"`,
   );
   if (!row) throw new Error("payment session insert returned nothing");
-  return row.id;
+  // The provider's page closes at the same instant the reservation lapses.
+  return { id: row.id, expiresAt: new Date(row.expiresAt) };
 }
 
 interface SessionRow {
@@ -141,10 +148,7 @@ async function takeStock(tx: Tx, orderId: string): Promise<boolean> {
         order by listing_id`,
   );
   if (lines.length === 0) return false;
-  const ids = sql.join(
-    lines.map((l) => sql`${l.listingId}::uuid`),
-    sql`, `,
-  );
+  const ids = uuidList(lines.map((l) => l.listingId));
   // Lock first (listings, then their auctions, in id order), read after: see checkout.service.
   await tx.execute(sql`select id from listings where id in (${ids}) order by id for update`);
   await tx.execute(

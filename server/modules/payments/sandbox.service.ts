@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { SandboxPayRequest, SandboxSession } from "../../../core/contracts/buying";
 import { SANDBOX_CARDS } from "../../../core/contracts/buying";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import { isoTime, rows } from "../../db/rows";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
 import { type SandboxEventBody, sandboxEvent } from "./sandbox-provider";
 
@@ -57,7 +57,7 @@ export async function getSandboxSession(
       totalCents: row.totalCents,
     },
     items,
-    expiresAt: new Date(row.expiresAt).toISOString(),
+    expiresAt: isoTime(row.expiresAt),
   };
 }
 

@@ -7,7 +7,10 @@ export const LOCKED_MESSAGE =
   "Only the description and photos can change once an auction has bids.";
 
 /** Only the seller may see the edit form of, change or delete a listing. */
-export function assertOwner(listing: { sellerId: string } | undefined, userId: string) {
+export function assertOwner<T extends { sellerId: string }>(
+  listing: T | undefined,
+  userId: string,
+): asserts listing is T {
   if (!listing) throw notFound("Listing not found.", "listing_not_found");
   if (listing.sellerId !== userId) throw forbidden("You can only change your own listings.");
 }

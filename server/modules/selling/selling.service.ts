@@ -9,11 +9,11 @@ import type {
 } from "../../../core/contracts/selling";
 import type { ListingKind } from "../../../core/listing";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import { isoTime, rows, uuidList } from "../../db/rows";
 import { auctionSettings } from "../../db/schema/auctions";
 import { listingImages, listings } from "../../db/schema/listings";
 import { badRequest, notFound, ruleBroken } from "../../errors";
-import { activeListingCondition } from "../listings/listing-visibility";
+import { activeListingCondition, auctionEndedExpression } from "../listings/listing-visibility";
 import { sellerRating } from "../listings/listings.service";
 import { assertDeletable, assertEditable, assertOwner } from "./selling.policy";
 
@@ -76,10 +76,7 @@ async function resolveImages(
   listingId: string | null,
 ): Promise<ImageRow[]> {
   if (ids.length === 0) return [];
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const idList = uuidList(ids);
   const current = listingId
     ? await rows<ImageRow & { id: string }>(
         tx,
@@ -256,7 +253,6 @@ export async function getEditableListing(
 ): Promise<EditableListing> {
   const row = await loadOwned(db, id, false);
   assertOwner(row, userId);
-  if (!row) throw notFound("Listing not found.", "listing_not_found");
   const images = await rows<{
     id: string;
     uploadId: string | null;
@@ -319,7 +315,6 @@ export async function updateListing(
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, id, true);
     assertOwner(row, userId);
-    if (!row) throw notFound("Listing not found.", "listing_not_found");
     const changed = Object.entries(patch)
       .filter(([, v]) => v !== undefined)
       .map(([k]) => k);
@@ -427,7 +422,6 @@ export async function deleteListing(db: Db, userId: string, id: string): Promise
   await db.transaction(async (tx) => {
     const row = await loadOwned(tx, id, true);
     assertOwner(row, userId);
-    if (!row) throw notFound("Listing not found.", "listing_not_found");
     assertDeletable(row);
     await tx.delete(listings).where(sql`${listings.id} = ${id}`);
   });
@@ -462,8 +456,6 @@ function sellingStatus(row: MyListingRow): SellingStatus {
   return row.quantity <= 0 ? "out_of_stock" : "active";
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 /** The seller's own listings, newest first, with what /my/selling shows and allows. */
 export async function listMyListings(db: Db, userId: string): Promise<{ items: MyListing[] }> {
   const result = await rows<MyListingRow>(
@@ -472,7 +464,7 @@ export async function listMyListings(db: Db, userId: string): Promise<{ items: M
           l.quantity, l.created_at as "createdAt",
           a.current_bid_cents as "currentBidCents", a.start_price_cents as "startPriceCents",
           a.bid_count as "bidCount", a.end_time as "endTime",
-          (l.kind = 'auction' and (l.status <> 'active' or a.end_time <= now())) as ended,
+          (l.kind = 'auction' and ${auctionEndedExpression}) as ended,
           coalesce(sold.units, 0)::int as "soldCount", coalesce(sold.orders, 0)::int as "orderCount",
           img.url, img.thumb_url as "thumbUrl", img.width, img.height
         from listings l
@@ -506,8 +498,8 @@ export async function listMyListings(db: Db, userId: string): Promise<{ items: M
       quantity: row.quantity,
       status: sellingStatus(row),
       bidCount: row.kind === "auction" ? (row.bidCount ?? 0) : null,
-      endsAt: row.endTime ? iso(row.endTime) : null,
-      createdAt: iso(row.createdAt),
+      endsAt: row.endTime ? isoTime(row.endTime) : null,
+      createdAt: isoTime(row.createdAt),
       soldCount: row.soldCount,
       canDelete: (row.bidCount ?? 0) === 0 && row.orderCount === 0,
       locked: row.kind === "auction" && (row.bidCount ?? 0) > 0,
@@ -541,7 +533,7 @@ export async function getStore(db: Db, sellerId: string): Promise<Store> {
       avatarUrl: row.avatarUrl,
       rating: sellerRating(row.ratingTotal, row.ratingCount),
       ratingCount: row.ratingCount,
-      memberSince: iso(row.createdAt),
+      memberSince: isoTime(row.createdAt),
     },
     activeListingCount: row.active,
   };
