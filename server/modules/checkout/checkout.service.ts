@@ -8,6 +8,7 @@ import type {
 } from "../../../core/contracts/buying";
 import { rows, uuidList } from "../../db/rows";
 import { notFound, ruleBroken } from "../../errors";
+import { lockListings } from "../listings/listing-locks";
 import {
   insertPaymentSession,
   type PaymentsDeps,
@@ -41,12 +42,8 @@ async function readStock(
   lock: boolean,
 ): Promise<Map<string, StockRow>> {
   const idList = uuidList(ids);
-  if (lock) {
-    // Locks are taken in id order, so two checkouts of the same listings never deadlock. They are
-    // taken in a statement of their own: the reservations are then read by the next statement,
-    // whose snapshot (READ COMMITTED) includes every checkout that held the lock before us.
-    await db.execute(sql`select id from listings where id in (${idList}) order by id for update`);
-  }
+  // The reservations read below then include every checkout that held the lock before us.
+  if (lock) await lockListings(db, ids);
   const found = await rows<StockRow>(
     db,
     // An auction sells through checkout only by its Buy It Now price, and only until its first

@@ -4,6 +4,7 @@ import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { AppError, notFound, ruleBroken } from "../../errors";
+import { lockListings } from "../listings/listing-locks";
 import type { Email, Mailer } from "../mail/mailer";
 import { itemSoldEmail, orderPaidEmail } from "../mail/templates";
 import { type NewNotification, notify } from "../notifications/notifications.service";
@@ -149,10 +150,10 @@ async function takeStock(tx: Tx, orderId: string): Promise<boolean> {
   );
   if (lines.length === 0) return false;
   const ids = uuidList(lines.map((l) => l.listingId));
-  // Lock first (listings, then their auctions, in id order), read after: see checkout.service.
-  await tx.execute(sql`select id from listings where id in (${ids}) order by id for update`);
-  await tx.execute(
-    sql`select listing_id from auction_settings where listing_id in (${ids}) order by listing_id for update`,
+  await lockListings(
+    tx,
+    lines.map((l) => l.listingId),
+    { withAuctions: true },
   );
   const current = await rows<{
     id: string;

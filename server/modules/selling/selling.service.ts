@@ -13,6 +13,7 @@ import { isoTime, rows, uuidList } from "../../db/rows";
 import { auctionSettings } from "../../db/schema/auctions";
 import { listingImages, listings } from "../../db/schema/listings";
 import { badRequest, notFound, ruleBroken } from "../../errors";
+import { lockListings } from "../listings/listing-locks";
 import { activeListingCondition, auctionEndedExpression } from "../listings/listing-visibility";
 import { sellerRating } from "../listings/listings.service";
 import { assertDeletable, assertEditable, assertOwner } from "./selling.policy";
@@ -214,9 +215,8 @@ interface OwnedListingRow {
 
 /** Reads a listing with what the edit rules need; `lock` holds it (and its auction) until commit. */
 async function loadOwned(tx: Tx | Db, id: string, lock: boolean) {
-  // Lock first, read after: the read's snapshot then includes whatever a checkout or bid that
-  // held the lock before us committed (a locking read would re-check only the locked row).
-  if (lock) await tx.execute(sql`select id from listings where id = ${id} for update`);
+  // The auction row too: it is the one a bid locks, so no first bid slips in before the write.
+  if (lock) await lockListings(tx, [id], { withAuctions: true });
   const [row] = await rows<OwnedListingRow>(
     tx,
     sql`select l.id, l.seller_id as "sellerId", l.kind, l.status, l.title, l.description,
@@ -233,15 +233,6 @@ async function loadOwned(tx: Tx | Db, id: string, lock: boolean) {
         left join auction_settings a on a.listing_id = l.id
         where l.id = ${id}`,
   );
-  if (row && lock && row.kind === "auction") {
-    // The bid transaction locks the auction row: taking it too means no first bid can slip in
-    // between this check and the write.
-    const [auction] = await rows<{ bidCount: number }>(
-      tx,
-      sql`select bid_count as "bidCount" from auction_settings where listing_id = ${id} for update`,
-    );
-    if (auction) row.bidCount = auction.bidCount;
-  }
   return row;
 }
 
