@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { countText, listingAnswers } from "./fixtures/listing-answers";
 
 interface Card {
   id: string;
@@ -19,8 +20,8 @@ interface CategoryDetail {
   name: string;
   children: { slug: string; name: string; listingCount: number }[];
 }
-type Query = Record<string, string | string[]>;
 
+/** The filters this page sends; an answer matches only when the others are absent. */
 const FILTER_KEYS = [
   "category",
   "kind",
@@ -31,38 +32,6 @@ const FILTER_KEYS = [
   "freeShipping",
   "localPickup",
 ];
-
-/**
- * Keeps every /api/listings answer the page receives, so a test compares what the page shows
- * with what it was sent (other specs may bid or list meanwhile). The returned function waits
- * for the answer to a query with exactly these filters.
- */
-function listingAnswers(page: Page): (wanted: Query) => Promise<ListingPage> {
-  const answers: { params: URLSearchParams; body: ListingPage }[] = [];
-  page.on("response", async (response) => {
-    const url = new URL(response.url());
-    if (url.pathname !== "/api/listings" || !response.ok()) return;
-    try {
-      answers.push({ params: url.searchParams, body: (await response.json()) as ListingPage });
-    } catch {
-      // The page went away before the body arrived; nothing to compare then.
-    }
-  });
-  const matches = (params: URLSearchParams, wanted: Query) =>
-    [...new Set([...FILTER_KEYS, ...Object.keys(wanted)])].every((key) => {
-      const want = wanted[key] ?? [];
-      return [want].flat().sort().join("&") === params.getAll(key).sort().join("&");
-    });
-  return async (wanted) => {
-    const find = () => answers.findLast((a) => matches(a.params, wanted))?.body;
-    await expect
-      .poll(find, { message: `the page fetches listings for ${JSON.stringify(wanted)}` })
-      .toBeDefined();
-    return find() as ListingPage;
-  };
-}
-
-const countText = (total: number) => `${total} ${total === 1 ? "item" : "items"} found`;
 
 /** The listing ids the product cards link to (/products/{id}), sorted. */
 async function idsShown(page: Page): Promise<string[]> {
@@ -114,7 +83,7 @@ async function openFilters(page: Page) {
 }
 
 test("a visitor filters a category by price, condition and delivery", async ({ page }) => {
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   const electronics = { category: "electronics" };
   const range = { minPriceCents: "10000", maxPriceCents: "50000" };
 
@@ -165,7 +134,7 @@ test("a visitor filters a category by price, condition and delivery", async ({ p
 test("a visitor tries other filters, clears them, and is stopped from asking for an impossible price range", async ({
   page,
 }) => {
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   const electronics = { category: "electronics" };
   // Filters in the address (a shared link) apply at once, with the panel open.
   await page.goto("/category/electronics?condition=used");
@@ -200,7 +169,7 @@ test("a visitor tries other filters, clears them, and is stopped from asking for
 test("a visitor switches a category between all listings, auctions and Buy It Now", async ({
   page,
 }) => {
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/category/electronics");
   const allButton = page.getByRole("button", { name: "All Listings" });
   const auctionButton = page.getByRole("button", { name: "Auction", exact: true });
@@ -238,7 +207,7 @@ test("a visitor switches a category between all listings, auctions and Buy It No
 test("a visitor reads a category as a list, back to a grid, and opens a product", async ({
   page,
 }) => {
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/category/electronics?kind=fixed_price");
   const fixed = await answer({ category: "electronics", kind: "fixed_price" });
   await expectShown(page, fixed);
@@ -278,7 +247,7 @@ test("a visitor moves between subcategories with the chips", async ({ page, requ
   const phones = electronics.children.find((c) => c.slug === "phones");
   if (!phones) throw new Error("the demo data has no Electronics › Phones");
 
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/category/electronics");
   const chips = page.getByRole("navigation", { name: "Subcategories" });
   await expect(chips.getByRole("link")).toHaveText(electronics.children.map((c) => c.name));

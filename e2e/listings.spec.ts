@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { countText, listingAnswers } from "./fixtures/listing-answers";
 
 interface Card {
   id: string;
@@ -12,7 +13,6 @@ interface ListingPage {
   page: number;
   pageSize: number;
 }
-type Query = Record<string, string | string[]>;
 
 async function browse(request: APIRequestContext, query: string): Promise<ListingPage> {
   const response = await request.get(`/api/listings?${query}`);
@@ -20,39 +20,8 @@ async function browse(request: APIRequestContext, query: string): Promise<Listin
   return (await response.json()) as ListingPage;
 }
 
+/** The filters this page sends; an answer matches only when the others are absent. */
 const FILTER_KEYS = ["category", "territory", "kind", "search", "minPriceCents", "maxPriceCents"];
-
-/**
- * Keeps every /api/listings answer the page receives, so a test compares what the page shows
- * with what it was sent (other specs may bid or list meanwhile). The returned function waits
- * for the answer to a query with exactly these filters (and these sort and page, when given).
- */
-function listingAnswers(page: Page): (wanted: Query) => Promise<ListingPage> {
-  const answers: { params: URLSearchParams; body: ListingPage }[] = [];
-  page.on("response", async (response) => {
-    const url = new URL(response.url());
-    if (url.pathname !== "/api/listings" || !response.ok()) return;
-    try {
-      answers.push({ params: url.searchParams, body: (await response.json()) as ListingPage });
-    } catch {
-      // The page went away before the body arrived; nothing to compare then.
-    }
-  });
-  const matches = (params: URLSearchParams, wanted: Query) =>
-    [...new Set([...FILTER_KEYS, ...Object.keys(wanted)])].every((key) => {
-      const want = wanted[key] ?? [];
-      return [want].flat().sort().join("&") === params.getAll(key).sort().join("&");
-    });
-  return async (wanted) => {
-    const find = () => answers.findLast((a) => matches(a.params, wanted))?.body;
-    await expect
-      .poll(find, { message: `the page fetches listings for ${JSON.stringify(wanted)}` })
-      .toBeDefined();
-    return find() as ListingPage;
-  };
-}
-
-const countText = (total: number) => `${total} ${total === 1 ? "item" : "items"} found`;
 
 /** The prices the cards show, in cents, in the order shown. */
 async function pricesShown(page: Page): Promise<number[]> {
@@ -75,7 +44,7 @@ function titlesShown(page: Page) {
 }
 
 test("a visitor browses every listing, newest first", async ({ page }) => {
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/listings");
   const newest = await answer({ sort: "newest", page: "1" });
 
@@ -92,7 +61,7 @@ test("a visitor browses every listing, newest first", async ({ page }) => {
 });
 
 test("a visitor pages through the listings and back", async ({ page }) => {
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/listings");
   const first = await answer({ page: "1" });
   const last = Math.ceil(first.total / first.pageSize);
@@ -129,7 +98,7 @@ test("a visitor pages through the listings and back", async ({ page }) => {
 });
 
 test("a visitor sorts listings by price, low to high", async ({ page }) => {
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/listings");
   await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
   await page.getByLabel("Sort by").selectOption({ label: "Price (Low to High)" });
@@ -180,7 +149,7 @@ test("a visitor searches from the header and finds the listing they had in mind"
   }
   if (!target) throw new Error("no listing with a distinctive title word to search for");
 
-  const answer = listingAnswers(page);
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/");
   const searchbox = page.getByRole("searchbox", { name: "Search for anything" });
   await searchbox.fill(word);

@@ -10,7 +10,7 @@ import { pluralize } from "../../../lib/format";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useCountdown } from "../hooks/use-countdown";
 import { useLiveListing } from "../hooks/use-live-listing";
-import { ListingImage } from "./listing-image";
+import { CardPhotoLink } from "./card-photo-link";
 
 export type ListingCardLayout = "grid" | "list";
 
@@ -50,18 +50,13 @@ export function ListingCard({
         layout === "grid" ? "h-full flex-col" : "flex-col sm:flex-row",
       )}
     >
-      <Link
+      <CardPhotoLink
         to={href}
-        tabIndex={-1}
-        aria-hidden="true"
+        image={listing.image}
+        title={listing.title}
         className={cn("block shrink-0", layout === "list" && "sm:w-56")}
-      >
-        <ListingImage
-          image={listing.image}
-          alt={listing.title}
-          className="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
-        />
-      </Link>
+        imageClassName="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading id={titleId} className="line-clamp-2 text-base leading-snug font-semibold">
           <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">

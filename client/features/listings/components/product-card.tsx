@@ -8,7 +8,7 @@ import { cn } from "../../../lib/cn";
 import { formatRating, pluralize } from "../../../lib/format";
 import type { ResultsView } from "../hooks/use-category-filters";
 import { useLiveListing } from "../hooks/use-live-listing";
-import { ListingImage } from "./listing-image";
+import { CardPhotoLink } from "./card-photo-link";
 
 /** The category page's card: links to /products/{id}; list layout adds description and stock. */
 export function ProductCard({
@@ -37,18 +37,13 @@ export function ProductCard({
         layout === "grid" ? "flex-col" : "flex-row",
       )}
     >
-      <Link
+      <CardPhotoLink
         to={href}
-        tabIndex={-1}
-        aria-hidden="true"
+        image={listing.image}
+        title={listing.title}
         className={cn("block shrink-0", layout === "list" && "w-28 sm:w-48")}
-      >
-        <ListingImage
-          image={listing.image}
-          alt={listing.title}
-          className={cn("w-full", layout === "grid" ? "aspect-square" : "aspect-square h-full")}
-        />
-      </Link>
+        imageClassName={cn("w-full", layout === "grid" ? "aspect-square" : "aspect-square h-full")}
+      />
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <h2 id={titleId} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
           <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
