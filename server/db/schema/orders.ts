@@ -97,7 +97,6 @@ export const paymentSessions = pgTable(
     /** "sandbox" or "stripe". */
     provider: text("provider").notNull(),
     providerSessionId: text("provider_session_id"),
-    redirectUrl: text("redirect_url"),
     status: paymentSessionStatus("status").notNull().default("open"),
     /** Whether the stock of the order's lines is held for this session. */
     reservesStock: boolean("reserves_stock").notNull(),

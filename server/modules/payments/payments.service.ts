@@ -72,8 +72,7 @@ export async function startPaymentSession(
       expiresAt,
     });
     await deps.db.execute(sql`
-      update payment_sessions set provider_session_id = ${hosted.providerSessionId},
-        redirect_url = ${hosted.redirectUrl}
+      update payment_sessions set provider_session_id = ${hosted.providerSessionId}
       where id = ${sessionId}`);
     return { orderId: order.id, redirectUrl: hosted.redirectUrl };
   } catch (error) {

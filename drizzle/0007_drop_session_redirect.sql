@@ -1,0 +1,1 @@
+ALTER TABLE "payment_sessions" DROP COLUMN "redirect_url";
