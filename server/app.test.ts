@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Agent } from "./test/agent";
 import { buildTestApp, type TestApp } from "./test/build-test-app";
 
 let t: TestApp;
@@ -58,5 +59,20 @@ describe("the app shell", () => {
     const res = await t.app.inject("/healthz");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+  });
+
+  it("does not let a forged X-Forwarded-For dodge the per-address sign-in limit", async () => {
+    const agent = new Agent(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i <= t.app.config.signInLimitPerMinute; i++) {
+      const res = await agent.post(
+        "/api/auth/login",
+        { email: `nobody${i}@example.test`, password: "Wrong-password1!" },
+        { headers: { "x-forwarded-for": `203.0.113.${i}` } },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
   });
 });

@@ -93,7 +93,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
     logger: logger ?? { level: config.logLevel },
     // Query strings like ?condition=new&condition=used arrive as arrays.
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

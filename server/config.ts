@@ -37,10 +37,30 @@ const envSchema = z.object({
   /** An unpaid payment session ends, and its reserved stock returns, after this long (Stripe: 30-1440). */
   CHECKOUT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** Sign-in attempts per address per minute; tests that sign in often from one address raise it. */
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
+   * Unset: the client address is the socket's, so a forged X-Forwarded-For cannot dodge per-address
+   * limits. Behind a reverse proxy: "true", the number of proxy hops, or their addresses.
+   */
+  TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** Fastify's trustProxy from TRUST_PROXY: off, true, a hop count, or a list of proxy addresses. */
+function parseTrustProxy(
+  value: string | undefined,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (!value || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -101,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     softCloseMinutes: e.SOFT_CLOSE_MINUTES,
     checkoutExpiryMinutes: e.CHECKOUT_EXPIRY_MINUTES,
     taxRatePercent: e.TAX_RATE_PERCENT,
+    signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     /** Where uploaded and generated images live when no bucket is configured. */
     uploadsDir: path.join(dataDir, "uploads"),

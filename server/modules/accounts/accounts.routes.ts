@@ -122,7 +122,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   app.post(
     "/auth/login",
     {
-      config: perIp(20),
+      config: perIp(app.config.signInLimitPerMinute),
       schema: {
         tags: ["accounts"],
         summary: "Sign in with email and password",
