@@ -1,5 +1,4 @@
 import { createHmac } from "node:crypto";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import {
@@ -34,6 +33,7 @@ import { livePlugin } from "./plugins/live";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { bucketPublicUrl, s3Storage } from "./plugins/s3-storage";
+import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { diskStorage, type Storage } from "./plugins/storage";
 import { webAppPlugin } from "./plugins/web-app";
@@ -105,22 +105,24 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
   const { bucket, ...s3 } = config.s3;
   // Photos in a bucket are served from its own origin, which the page must be allowed to show.
   const imageOrigins = bucket ? [new URL(bucketPublicUrl({ bucket, ...s3 })).origin] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
-        // sonner and the docs page inject style elements at run time.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "script-src": ["'self'"],
-        "connect-src": ["'self'"],
-        // The site may be served over plain http on a laptop; don't rewrite its requests to https.
-        "upgrade-insecure-requests": null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
+          // sonner and the docs page inject style elements at run time.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "script-src": ["'self'"],
+          "connect-src": ["'self'"],
+          // The site may be served over plain http on a laptop; don't rewrite its requests to https.
+          "upgrade-insecure-requests": null,
+        },
       },
+      // Stripe's hosted page and OAuth providers open in the same tab, not in popups.
+      crossOriginEmbedderPolicy: false,
+      hsts: config.isProduction,
     },
-    // Stripe's hosted page and OAuth providers open in the same tab, not in popups.
-    crossOriginEmbedderPolicy: false,
-    hsts: config.isProduction,
   });
   await app.register(dbPlugin, { database });
   app.decorate(
