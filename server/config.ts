@@ -13,6 +13,8 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  /** Connections this instance keeps to the PostgreSQL server (DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   PUBLIC_URL: optionalString,
   SESSION_SECRET: optionalString,
   SMTP_URL: optionalString,
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     /** Unset means the embedded PGlite database in DATA_DIR/pglite. */
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     /** Signs short-lived cookies (OAuth state). Without it each process makes its own. */
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),

@@ -3,16 +3,14 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDatabase } from "./db/seed";
-import { startSettlementWorker } from "./jobs/auction-settlement";
-import { startPaymentExpiryWorker } from "./jobs/payment-expiry";
-import { startUploadCleanupWorker } from "./jobs/upload-cleanup";
+import { startJobs } from "./jobs/start-jobs";
 
 /** The process: read config, open and migrate the database, seed an empty one, listen, and stop cleanly. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
-      ? { url: config.databaseUrl }
+      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { pgliteDir: path.join(config.dataDir, "pglite") },
   );
   await database.migrate();
@@ -23,18 +21,7 @@ async function main() {
   });
   if (seeded.seeded) app.log.info("demo data created");
 
-  const stopSettlement = startSettlementWorker({
-    db: database.db,
-    mailer: app.mailer,
-    publicUrl: config.publicUrl,
-    log: (err, msg) => app.log.error({ err }, msg),
-  });
-  const stopPaymentExpiry = startPaymentExpiryWorker(database.db, (err, msg) =>
-    app.log.error({ err }, msg),
-  );
-  const stopUploadCleanup = startUploadCleanupWorker(database.db, app.storage, (err, msg) =>
-    app.log.error({ err }, msg),
-  );
+  const stopJobs = startJobs(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,9 +29,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, "shutting down");
     try {
-      stopPaymentExpiry();
-      stopUploadCleanup();
-      await stopSettlement();
+      await stopJobs();
       await app.close();
       await database.close();
       process.exit(0);

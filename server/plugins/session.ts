@@ -1,11 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import cookie from "@fastify/cookie";
-import { and, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { CSRF_COOKIE, CSRF_HEADER, type SessionUser } from "../../core/contracts/accounts";
+import type { NamedStatement } from "../db/client";
 import { sessions } from "../db/schema/accounts";
-import { users } from "../db/schema/users";
 import { AppError, unauthorized } from "../errors";
 import { SessionCache } from "./session-cache";
 
@@ -49,6 +49,28 @@ export function requireUser(
 }
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The signed-in user of a live session. A named statement: every request that misses the cache
+ * runs it, so each connection plans it once.
+ */
+const SESSION_LOOKUP: NamedStatement = {
+  name: "session_lookup",
+  text: `select u.id, u.email, u.username, u.full_name, u.role, u.avatar_url, u.marketing_emails, s.expires_at
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1 and s.expires_at > now()`,
+};
+
+interface SessionRow extends Record<string, unknown> {
+  id: string;
+  email: string;
+  username: string;
+  full_name: string;
+  role: SessionUser["role"];
+  avatar_url: string | null;
+  marketing_emails: boolean;
+  expires_at: Date | string;
+}
 
 /**
  * Server-side sessions in an httpOnly cookie, and the CSRF defence: a state-changing /api request
@@ -116,23 +138,18 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
         return;
       }
       const ticket = cache.ticket();
-      const [row] = await app.db
-        .select({
-          id: users.id,
-          email: users.email,
-          username: users.username,
-          fullName: users.fullName,
-          role: users.role,
-          avatarUrl: users.avatarUrl,
-          marketingEmails: users.marketingEmails,
-          expiresAt: sessions.expiresAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+      const [row] = await app.database.run<SessionRow>(SESSION_LOOKUP, [tokenHash]);
       if (row) {
-        const { expiresAt, ...user } = row;
-        cache.set(tokenHash, user, expiresAt, ticket);
+        const user: SessionUser = {
+          id: row.id,
+          email: row.email,
+          username: row.username,
+          fullName: row.full_name,
+          role: row.role,
+          avatarUrl: row.avatar_url,
+          marketingEmails: row.marketing_emails,
+        };
+        cache.set(tokenHash, user, new Date(row.expires_at), ticket);
         request.user = user;
         request.sessionTokenHash = tokenHash;
       } else {

@@ -13,7 +13,7 @@ import { bidIncrements } from "../../db/schema/auctions";
 import { seedDatabase } from "../../db/seed";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 import { createListing, createUser } from "../../test/factories";
-import { type PlaceBidRow, placeBidQuery } from "./bidding.service";
+import { PLACE_BID, type PlaceBidRow, placeBidParams } from "./bidding.service";
 
 // place_bid() (drizzle/0005_bid_function.sql) re-states decideBid in PL/pgSQL so that a bid costs one
 // round trip. decideBid stays the specification: random bid sequences go through both, and every
@@ -117,9 +117,9 @@ describe("place_bid()", () => {
               { bidderId, amountCents: amount, maxAmountCents: max },
               bands,
             );
-            const [r] = await rows<PlaceBidRow>(
-              db,
-              placeBidQuery(listing.id, bidderId, { amountCents: amount, maxAmountCents: max }, 2),
+            const [r] = await t.database.run<PlaceBidRow>(
+              PLACE_BID,
+              placeBidParams(listing.id, bidderId, { amountCents: amount, maxAmountCents: max }, 2),
             );
             const context = JSON.stringify({ book, bidderId, amount, max, bands });
 

@@ -39,11 +39,8 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.user) throw unauthorized("Please login to place a bid.");
       const result = await placeBid(
         {
-          db: app.db,
-          mailer: app.mailer,
-          publicUrl: app.publicUrl,
+          database: app.database,
           softCloseMinutes: app.config.softCloseMinutes,
-          log: (err, msg) => request.log.warn({ err }, msg),
         },
         request.params.id,
         request.user.id,

@@ -1,21 +1,16 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { MyBid, MyBidsPage, PlaceBidResult } from "../../../core/contracts/bidding";
 import { BID_MESSAGES } from "../../../core/contracts/bidding";
 import type { AuctionState } from "../../../core/contracts/browse";
 import { formatMoney } from "../../../core/money";
-import type { Db } from "../../db/client";
+import type { Database, Db, NamedStatement } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from "../../errors";
 import { auctionEndedExpression } from "../listings/listing-visibility";
-import type { Mailer } from "../mail/mailer";
-import { outbidEmail } from "../mail/templates";
 
 export interface BiddingDeps {
-  db: Db;
-  mailer: Mailer;
-  publicUrl: string;
+  database: Pick<Database, "run">;
   softCloseMinutes: number;
-  log?: (err: unknown, msg: string) => void;
 }
 
 /** The channel every instance listens on; the payload is the listing id (place_bid() sends it too). */
@@ -43,29 +38,33 @@ export interface PlaceBidRow extends Record<string, unknown> {
   end_time: Date | string;
   leader_id: string;
   outbid_id: string | null;
-  outbid_email: string | null;
-  outbid_full_name: string | null;
   min_next_cents: number;
 }
 
 /**
  * The whole bid as one statement: `place_bid()` locks the auction's row, decides with the rules of
  * core/bidding.ts and writes the bids, the state, the outbid notification and the live signal. Run
- * on its own (autocommit), the lock lasts one round trip's server side only. Exported so the
- * benchmark drives exactly this statement through a bare pool.
+ * on its own (autocommit), the lock lasts one round trip's server side only. A named statement: every
+ * bid runs it, so each connection parses and plans it once. Exported so the benchmark drives
+ * exactly this statement through a bare pool.
  */
-export function placeBidQuery(
+export const PLACE_BID: NamedStatement = {
+  name: "place_bid",
+  text: "select * from place_bid($1::uuid, $2::uuid, $3::int, $4::int, $5::int)",
+};
+
+/** PLACE_BID's parameters, in order. */
+export function placeBidParams(
   listingId: string,
   bidderId: string,
   input: { amountCents: number; maxAmountCents?: number | null },
   softCloseMinutes: number,
-): SQL {
-  return sql`select * from place_bid(${listingId}::uuid, ${bidderId}::uuid, ${input.amountCents}::int,
-    ${input.maxAmountCents ?? null}::int, ${softCloseMinutes}::int)`;
+): unknown[] {
+  return [listingId, bidderId, input.amountCents, input.maxAmountCents ?? null, softCloseMinutes];
 }
 
 /**
- * Places a bid with one statement (see placeBidQuery), so concurrent bids on one auction are decided
+ * Places a bid with one statement (see PLACE_BID), so concurrent bids on one auction are decided
  * one after another against the latest state; bids on different auctions do not wait.
  */
 export async function placeBid(
@@ -74,9 +73,9 @@ export async function placeBid(
   bidderId: string,
   input: { amountCents: number; maxAmountCents?: number | null },
 ): Promise<PlaceBidResult> {
-  const [r] = await rows<PlaceBidRow>(
-    deps.db,
-    placeBidQuery(listingId, bidderId, input, deps.softCloseMinutes),
+  const [r] = await deps.database.run<PlaceBidRow>(
+    PLACE_BID,
+    placeBidParams(listingId, bidderId, input, deps.softCloseMinutes),
   );
   if (!r) throw new AppError(500, "internal_error", "Something went wrong on our side.");
   switch (r.outcome) {
@@ -107,17 +106,8 @@ export async function placeBid(
       throw new AppError(500, "internal_error", "Something went wrong on our side.");
   }
 
+  // The passed leader's email goes with their notification (sendPendingNotificationEmails).
   const price = r.current_bid_cents;
-  if (r.outbid_email) {
-    // After commit: a slow or failing mail server must not hold the auction's lock or undo the bid.
-    void sendOutbidEmail(deps, {
-      email: r.outbid_email,
-      name: r.outbid_full_name ?? "",
-      listingId,
-      title: r.title ?? "",
-      price,
-    });
-  }
   const leading = r.leader_id === bidderId;
   // The answer is built from what the statement wrote: no second read of the listing.
   const state: AuctionState = {
@@ -139,25 +129,6 @@ export async function placeBid(
       ? `Your bid of ${formatMoney(price)} has been placed.`
       : "Your bid has been placed, but another bidder's maximum is higher. You've been outbid.",
   };
-}
-
-async function sendOutbidEmail(
-  deps: BiddingDeps,
-  to: { email: string; name: string; listingId: string; title: string; price: number },
-) {
-  try {
-    await deps.mailer.send(
-      outbidEmail(
-        to.email,
-        to.name.split(" ")[0] ?? "",
-        to.title,
-        formatMoney(to.price),
-        `${deps.publicUrl}/listing/${to.listingId}`,
-      ),
-    );
-  } catch (err) {
-    deps.log?.(err, "outbid email failed");
-  }
 }
 
 /** The bidder's bids, one per auction (their latest, whose status is their standing), newest first. */

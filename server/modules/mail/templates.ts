@@ -83,6 +83,11 @@ export function outbidEmail(
   );
 }
 
+/** Any stored notification as an email: its message, and a link to what it is about. */
+export function notificationEmail(to: string, name: string, message: string, url: string): Email {
+  return withLink(to, message, `Hi ${name},`, [message], "Open Tradewinds", url);
+}
+
 export function wonEmail(
   to: string,
   name: string,

@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import { formatMoney } from "../../../core/money";
+import type { Db } from "../../db/client";
+import { rows, uuidList } from "../../db/rows";
+import type { Email, Mailer } from "../mail/mailer";
+import { notificationEmail, outbidEmail } from "../mail/templates";
+
+export interface NotificationEmailDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log?: (err: unknown, msg: string) => void;
+}
+
+interface Claimed {
+  id: string;
+  user_id: string;
+  kind: string;
+  message: string;
+  link: string | null;
+  listing_id: string | null;
+  email: string;
+  full_name: string;
+  title: string | null;
+  current_bid_cents: number | null;
+}
+
+/** How many due notifications one claim takes. */
+const BATCH = 200;
+/** A claimed email not marked sent by then (its sender died, or the mail server refused) is due again. */
+const LEASE = "2 minutes";
+
+/**
+ * Sends the emails of notifications whose email is due (the outbid notice place_bid() stores with
+ * the bid), oldest first, and answers how many notifications it handled.
+ *
+ * A claim moves a batch's due time ahead by the lease (`FOR UPDATE SKIP LOCKED`: instances share
+ * the work without sending twice) and commits, so no transaction stays open while the mail server
+ * answers; the emails sent then clear their rows. An email refused, or lost with a dying process, is due
+ * again when its lease ends: at least once, never lost; one the server refuses for good (5xx) is
+ * dropped. Several outbid notices to one person about one listing in a batch make one email, with the price as it is when sent: a bidding war sends a
+ * short run of emails, not one per bid.
+ */
+export async function sendPendingNotificationEmails(deps: NotificationEmailDeps): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const batch = await rows<Claimed>(
+      deps.db,
+      sql`with due as (
+            select n.id from notifications n
+            where n.email_due_at <= now()
+            order by n.email_due_at
+            limit ${BATCH}
+            for update skip locked
+          )
+          update notifications n set email_due_at = now() + interval '${sql.raw(LEASE)}'
+          from due, users u
+          where n.id = due.id and u.id = n.user_id
+          returning n.id, n.user_id, n.kind, n.message, n.link, n.listing_id, u.email, u.full_name,
+            (select l.title from listings l where l.id = n.listing_id) as title,
+            (select a.current_bid_cents from auction_settings a where a.listing_id = n.listing_id)
+              as current_bid_cents`,
+    );
+    // Sent, or refused for good: either way no longer due.
+    const done: string[] = [];
+    for (const group of emailGroups(batch)) {
+      try {
+        await deps.mailer.send(emailFor(group[0] as Claimed, deps.publicUrl));
+        done.push(...group.map((n) => n.id));
+      } catch (err) {
+        if (isPermanentRefusal(err)) {
+          // A 5xx answer (no such mailbox, say) will not change on retry; the notification itself stays.
+          done.push(...group.map((n) => n.id));
+          deps.log?.(err, "notification email refused for good; not retried");
+        } else {
+          deps.log?.(err, "notification email failed; it is retried when its lease ends");
+        }
+      }
+    }
+    if (done.length > 0) {
+      await deps.db.execute(
+        sql`update notifications set email_due_at = null where id in (${uuidList(done)})`,
+      );
+    }
+    handled += batch.length;
+    if (batch.length < BATCH) return handled;
+  }
+}
+
+/** SMTP answers 5xx for failures that retrying cannot fix, 4xx for passing ones (RFC 5321 4.2.1). */
+function isPermanentRefusal(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/** Notifications that make one email: outbid notices per person and listing; others alone. */
+function emailGroups(batch: Claimed[]): Claimed[][] {
+  const groups = new Map<string, Claimed[]>();
+  for (const n of batch) {
+    const key =
+      n.kind === "outbid" && n.listing_id ? `outbid:${n.user_id}:${n.listing_id}` : `id:${n.id}`;
+    const group = groups.get(key) ?? [];
+    group.push(n);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+function emailFor(n: Claimed, publicUrl: string): Email {
+  const firstName = n.full_name.split(" ")[0] ?? "";
+  const url = `${publicUrl}${n.link ?? "/"}`;
+  if (n.kind === "outbid" && n.title !== null && n.current_bid_cents !== null) {
+    return outbidEmail(n.email, firstName, n.title, formatMoney(n.current_bid_cents), url);
+  }
+  return notificationEmail(n.email, firstName, n.message, url);
+}

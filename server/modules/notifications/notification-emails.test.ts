@@ -1,0 +1,213 @@
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { notifications } from "../../db/schema/notifications";
+import type { Agent } from "../../test/agent";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { createListing, createUser, signedInAgent } from "../../test/factories";
+import { smtpMailer } from "../mail/mailer";
+import { sendPendingNotificationEmails } from "./notification-emails.service";
+
+// A real SMTP server on this machine stands in for the mail provider; it can be told to refuse.
+const received: { to: string; subject: string; text: string }[] = [];
+// A refusal's SMTP code: 450 passes (try again later), 550 is for good.
+let refuse: 450 | 550 | null = null;
+let smtp: SMTPServer;
+let t: TestApp;
+let deps: Parameters<typeof sendPendingNotificationEmails>[0];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onRcptTo(_address, _session, callback) {
+      callback(
+        refuse
+          ? Object.assign(new Error("Mailbox unavailable"), { responseCode: refuse })
+          : undefined,
+      );
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            to: session.envelope.rcptTo[0]?.address ?? "",
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  t = await buildTestApp();
+  deps = {
+    db: t.database.db,
+    mailer: smtpMailer(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`),
+    publicUrl: "http://localhost:3000",
+  };
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+beforeEach(async () => {
+  // Each test starts with nothing due and an empty mailbox.
+  await sendPendingNotificationEmails(deps);
+  received.length = 0;
+  refuse = null;
+});
+
+async function auction() {
+  const seller = await createUser(t.database.db, "seller");
+  return createListing(t.database.db, {
+    sellerId: seller.id,
+    title: `Mahogany chest ${Math.random().toString(36).slice(2, 7)}`,
+    priceCents: 1000,
+    auction: { endTime: new Date(Date.now() + 3_600_000), reservePriceCents: null },
+  });
+}
+
+async function bidder(name: string): Promise<{ agent: Agent; id: string; email: string }> {
+  const user = await createUser(t.database.db, name);
+  return {
+    agent: await signedInAgent(t.app, t.database.db, user.id),
+    id: user.id,
+    email: user.email,
+  };
+}
+
+async function bid(who: { agent: Agent }, listingId: string, amountCents: number) {
+  const res = await who.agent.post(`/api/listings/${listingId}/bids`, { amountCents });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+const due = async (userId: string) =>
+  (await t.database.db.select().from(notifications).where(eq(notifications.userId, userId))).filter(
+    (n) => n.emailDueAt !== null,
+  );
+
+describe("sendPendingNotificationEmails", () => {
+  it("emails an outbid bidder once, after the bid, with the listing and its price", async () => {
+    const listing = await auction();
+    const ana = await bidder("ana");
+    const ben = await bidder("ben");
+    await bid(ana, listing.id, 1000);
+    await bid(ben, listing.id, 1500);
+    // The bid did not send it: it waits, stored with the notification, for the worker.
+    expect(received).toHaveLength(0);
+    expect(await due(ana.id)).toHaveLength(1);
+
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received).toEqual([
+      {
+        to: ana.email,
+        subject: `You've been outbid on ${listing.title}`,
+        text: expect.stringContaining("The current bid is $10.50."),
+      },
+    ]);
+    expect(received[0]?.text).toContain(`http://localhost:3000/listing/${listing.id}`);
+    expect(await due(ana.id)).toHaveLength(0);
+    expect(await sendPendingNotificationEmails(deps)).toBe(0);
+    expect(received).toHaveLength(1);
+  });
+
+  it("makes one email of several outbid notices on one listing, at the price when sent", async () => {
+    const listing = await auction();
+    const ana = await bidder("ana");
+    const ben = await bidder("ben");
+    await bid(ana, listing.id, 1000);
+    await bid(ben, listing.id, 1500);
+    await bid(ana, listing.id, 2000);
+    await bid(ben, listing.id, 2500);
+    await bid(ana, listing.id, 3000);
+
+    expect(await sendPendingNotificationEmails(deps)).toBe(4);
+    expect(received.map((m) => m.to).sort()).toEqual([ana.email, ben.email].sort());
+    for (const mail of received) expect(mail.text).toContain("The current bid is $26.00.");
+  });
+
+  it("keeps an email the mail server refused, and sends it when its lease ends", async () => {
+    const listing = await auction();
+    const ana = await bidder("ana");
+    const ben = await bidder("ben");
+    await bid(ana, listing.id, 1000);
+    await bid(ben, listing.id, 1500);
+
+    refuse = 450;
+    await sendPendingNotificationEmails(deps);
+    expect(received).toHaveLength(0);
+    // Leased, not lost: not due again at once...
+    const [leased] = await due(ana.id);
+    expect(leased?.emailDueAt?.getTime()).toBeGreaterThan(Date.now());
+    refuse = null;
+    expect(await sendPendingNotificationEmails(deps)).toBe(0);
+
+    // ...but once the lease has run out.
+    await t.database.db.execute(
+      sql`update notifications set email_due_at = now() - interval '1 second' where user_id = ${ana.id}`,
+    );
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received.map((m) => m.to)).toEqual([ana.email]);
+    expect(await due(ana.id)).toHaveLength(0);
+  });
+
+  it("drops an email the mail server refuses for good, and keeps the notification", async () => {
+    const listing = await auction();
+    const ana = await bidder("ana");
+    const ben = await bidder("ben");
+    await bid(ana, listing.id, 1000);
+    await bid(ben, listing.id, 1500);
+
+    refuse = 550;
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received).toHaveLength(0);
+    expect(await due(ana.id)).toHaveLength(0);
+    const stored = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, ana.id));
+    expect(stored.map((n) => n.kind)).toEqual(["outbid"]);
+  });
+
+  it("emails other notifications with their own message and link", async () => {
+    const ana = await bidder("ana");
+    await t.database.db.insert(notifications).values({
+      userId: ana.id,
+      kind: "sold",
+      message: "Your item Mahogany chest sold for $120.00.",
+      link: "/my/listings",
+      emailDueAt: new Date(Date.now() - 1000),
+    });
+
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.to).toBe(ana.email);
+    expect(received[0]?.text).toContain("Your item Mahogany chest sold for $120.00.");
+    expect(received[0]?.text).toContain("http://localhost:3000/my/listings");
+  });
+
+  it("sends each email once when two workers run at the same time", async () => {
+    const listing = await auction();
+    const people = await Promise.all(["ana", "ben", "cat", "dan", "eve"].map((n) => bidder(n)));
+    let amount = 1000;
+    for (const person of people) {
+      await bid(person, listing.id, amount);
+      amount += 500;
+    }
+    const [a, b] = await Promise.all([
+      sendPendingNotificationEmails(deps),
+      sendPendingNotificationEmails(deps),
+    ]);
+    expect(a + b).toBe(4);
+    expect(received.map((m) => m.to).sort()).toEqual(
+      people
+        .slice(0, 4)
+        .map((p) => p.email)
+        .sort(),
+    );
+  });
+});
