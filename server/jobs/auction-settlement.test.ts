@@ -7,7 +7,6 @@ import { type Database, openDatabase } from "../db/client";
 import { rows } from "../db/rows";
 import { auctionSettings, bids } from "../db/schema/auctions";
 import { seedDatabase } from "../db/seed";
-import { outboxMailer } from "../modules/mail/mailer";
 import { openTestDatabase } from "../test/build-test-app";
 import { createListing, createUser } from "../test/factories";
 import { settleDueAuctions, settleNextAuction } from "./auction-settlement";
@@ -61,11 +60,7 @@ describe("settlement across a restart", () => {
         .where(sql`listing_id = ${listing.id}`);
       due.push(listing.id);
     }
-    const deps = (db: Database) => ({
-      db: db.db,
-      mailer: outboxMailer(db.db, () => undefined),
-      publicUrl: "http://x",
-    });
+    const deps = (db: Database) => ({ db: db.db });
 
     const first = await settleNextAuction(deps(database));
     expect(due).toContain(first);

@@ -5,16 +5,11 @@ import { rows } from "../db/rows";
 import { auctionSettings, bids } from "../db/schema/auctions";
 import { listings } from "../db/schema/listings";
 import { auctionOrders, orderLines, orders } from "../db/schema/orders";
-import { users } from "../db/schema/users";
 import { AUCTION_CHANNEL } from "../modules/bidding/bidding.service";
-import type { Email, Mailer } from "../modules/mail/mailer";
-import { auctionEndedSellerEmail, wonEmail } from "../modules/mail/templates";
-import { notify } from "../modules/notifications/notifications.service";
+import { type NewNotification, notify } from "../modules/notifications/notifications.service";
 
 export interface SettlementDeps {
   db: Db;
-  mailer: Mailer;
-  publicUrl: string;
   log?: (err: unknown, msg: string) => void;
 }
 
@@ -33,10 +28,11 @@ interface DueAuction extends Record<string, unknown> {
  * Settles one auction whose effective end has passed, if any is due, and returns its id.
  * The row lock with SKIP LOCKED and the `settled_at is null` check make settlement exactly-once,
  * whatever number of workers race and whenever a worker dies (its transaction rolls back).
+ * The winner and the seller are told by notifications stored in the same transaction, with their
+ * emails due: the notification email worker sends them, retrying until the mail server takes them.
  */
 export async function settleNextAuction(deps: SettlementDeps): Promise<string | null> {
-  const emails: Email[] = [];
-  const settled = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [due] = await rows<DueAuction>(
       tx,
       sql`select a.listing_id, l.title, l.seller_id, l.shipping_cents, a.current_bid_cents, a.reserve_price_cents, a.leader_id,
@@ -51,9 +47,6 @@ export async function settleNextAuction(deps: SettlementDeps): Promise<string | 
     const price = due.current_bid_cents ?? 0;
     const reserveMet = due.reserve_price_cents === null || price >= due.reserve_price_cents;
     const winnerId = due.leader_id && reserveMet ? due.leader_id : null;
-    const [seller] = await tx.select().from(users).where(eq(users.id, due.seller_id));
-    const sellerName = seller?.fullName.split(" ")[0] ?? "";
-    const sellingUrl = `${deps.publicUrl}/my/selling`;
 
     if (winnerId) {
       const tax = taxCents(price);
@@ -95,37 +88,18 @@ export async function settleNextAuction(deps: SettlementDeps): Promise<string | 
           kind: "auction_won",
           message: `You won "${due.title}" for ${formatMoney(price)}. Pay for it from your purchase history.`,
           link: "/my/purchases",
+          listingId: due.listing_id,
+          email: true,
         },
         {
           userId: due.seller_id,
           kind: "auction_sold",
           message: `"${due.title}" sold for ${formatMoney(price)}.`,
           link: "/my/selling",
+          listingId: due.listing_id,
+          email: true,
         },
       ]);
-      const [winner] = await tx.select().from(users).where(eq(users.id, winnerId));
-      if (winner) {
-        emails.push(
-          wonEmail(
-            winner.email,
-            winner.fullName.split(" ")[0] ?? "",
-            due.title,
-            formatMoney(price),
-            `${deps.publicUrl}/my/purchases`,
-          ),
-        );
-      }
-      if (seller) {
-        emails.push(
-          auctionEndedSellerEmail(
-            seller.email,
-            sellerName,
-            due.title,
-            `"${due.title}" sold for ${formatMoney(price)}. The buyer has been asked to pay.`,
-            sellingUrl,
-          ),
-        );
-      }
     } else {
       await tx
         .update(listings)
@@ -133,12 +107,14 @@ export async function settleNextAuction(deps: SettlementDeps): Promise<string | 
         .where(eq(listings.id, due.listing_id));
       await tx.update(bids).set({ status: "lost" }).where(eq(bids.listingId, due.listing_id));
       const why = due.leader_id ? "the reserve price was not met" : "it had no bids";
-      const items = [
+      const items: NewNotification[] = [
         {
           userId: due.seller_id,
           kind: "auction_unsold",
           message: `"${due.title}" ended without a sale: ${why}.`,
           link: "/my/selling",
+          listingId: due.listing_id,
+          email: true,
         },
       ];
       if (due.leader_id) {
@@ -147,19 +123,11 @@ export async function settleNextAuction(deps: SettlementDeps): Promise<string | 
           kind: "auction_lost",
           message: `"${due.title}" ended without a sale: the reserve price was not met.`,
           link: `/listing/${due.listing_id}`,
+          listingId: due.listing_id,
+          email: true,
         });
       }
       await notify(tx, items);
-      if (seller)
-        emails.push(
-          auctionEndedSellerEmail(
-            seller.email,
-            sellerName,
-            due.title,
-            `"${due.title}" ended without a sale: ${why}.`,
-            sellingUrl,
-          ),
-        );
     }
     await tx
       .update(auctionSettings)
@@ -168,10 +136,6 @@ export async function settleNextAuction(deps: SettlementDeps): Promise<string | 
     await tx.execute(sql`select pg_notify(${AUCTION_CHANNEL}, ${due.listing_id})`);
     return due.listing_id;
   });
-  for (const email of emails) {
-    await deps.mailer.send(email).catch((err) => deps.log?.(err, "settlement email failed"));
-  }
-  return settled;
 }
 
 /** Settles every auction due now; returns the ids settled by this worker. */

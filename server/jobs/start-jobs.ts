@@ -11,12 +11,7 @@ import { startUploadCleanupWorker } from "./upload-cleanup";
 export function startJobs(app: App): () => Promise<void> {
   const { db } = app.database;
   const log = (err: unknown, msg: string) => app.log.error({ err }, msg);
-  const stopSettlement = startSettlementWorker({
-    db,
-    mailer: app.mailer,
-    publicUrl: app.publicUrl,
-    log,
-  });
+  const stopSettlement = startSettlementWorker({ db, log });
   const stopNotificationEmails = startNotificationEmailWorker({
     db,
     mailer: app.mailer,

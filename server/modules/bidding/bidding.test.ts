@@ -237,11 +237,7 @@ describe("settlement", () => {
       .set({ endTime: new Date(Date.now() - 1000) })
       .where(eq(auctionSettings.listingId, listingId));
   }
-  const deps = () => ({
-    db: t.database.db,
-    mailer: t.app.mailer,
-    publicUrl: "http://localhost:3000",
-  });
+  const deps = () => ({ db: t.database.db });
 
   it("settles each ended auction exactly once, even with two workers racing", async () => {
     const { listing, seller } = await newAuction();

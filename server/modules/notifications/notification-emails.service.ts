@@ -3,7 +3,12 @@ import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import type { Email, Mailer } from "../mail/mailer";
-import { notificationEmail, outbidEmail } from "../mail/templates";
+import {
+  auctionEndedSellerEmail,
+  notificationEmail,
+  outbidEmail,
+  wonEmail,
+} from "../mail/templates";
 
 export interface NotificationEmailDeps {
   db: Db;
@@ -32,7 +37,7 @@ const LEASE = "2 minutes";
 
 /**
  * Sends the emails of notifications whose email is due (the outbid notice place_bid() stores with
- * the bid), oldest first, and answers how many notifications it handled.
+ * the bid, the winner's and the seller's notices settlement stores), oldest first, and answers how many notifications it handled.
  *
  * A claim moves a batch's due time ahead by the lease (`FOR UPDATE SKIP LOCKED`: instances share
  * the work without sending twice) and commits, so no transaction stays open while the mail server
@@ -106,11 +111,29 @@ function emailGroups(batch: Claimed[]): Claimed[][] {
   return [...groups.values()];
 }
 
+/**
+ * The email of a notification. Outbid notices and a win show the listing's price as it is when
+ * sent (for a win, settled: the final price); the seller's and other notices carry their message.
+ */
 function emailFor(n: Claimed, publicUrl: string): Email {
   const firstName = n.full_name.split(" ")[0] ?? "";
   const url = `${publicUrl}${n.link ?? "/"}`;
-  if (n.kind === "outbid" && n.title !== null && n.current_bid_cents !== null) {
-    return outbidEmail(n.email, firstName, n.title, formatMoney(n.current_bid_cents), url);
+  const { title, current_bid_cents: price } = n;
+  if (title !== null) {
+    if (n.kind === "outbid" && price !== null)
+      return outbidEmail(n.email, firstName, title, formatMoney(price), url);
+    if (n.kind === "auction_won" && price !== null)
+      return wonEmail(n.email, firstName, title, formatMoney(price), url);
+    if (n.kind === "auction_sold")
+      return auctionEndedSellerEmail(
+        n.email,
+        firstName,
+        title,
+        `${n.message} The buyer has been asked to pay.`,
+        url,
+      );
+    if (n.kind === "auction_unsold")
+      return auctionEndedSellerEmail(n.email, firstName, title, n.message, url);
   }
   return notificationEmail(n.email, firstName, n.message, url);
 }

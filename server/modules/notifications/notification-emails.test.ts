@@ -3,7 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auctionSettings } from "../../db/schema/auctions";
 import { notifications } from "../../db/schema/notifications";
+import { settleDueAuctions } from "../../jobs/auction-settlement";
 import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
@@ -61,14 +63,24 @@ beforeEach(async () => {
   refuse = null;
 });
 
-async function auction() {
+let lastSeller = { id: "", email: "" };
+async function auction(reservePriceCents: number | null = null) {
   const seller = await createUser(t.database.db, "seller");
+  lastSeller = { id: seller.id, email: seller.email };
   return createListing(t.database.db, {
     sellerId: seller.id,
     title: `Mahogany chest ${Math.random().toString(36).slice(2, 7)}`,
     priceCents: 1000,
-    auction: { endTime: new Date(Date.now() + 3_600_000), reservePriceCents: null },
+    auction: { endTime: new Date(Date.now() + 3_600_000), reservePriceCents },
   });
+}
+
+async function endAndSettle(listingId: string) {
+  await t.database.db
+    .update(auctionSettings)
+    .set({ endTime: new Date(Date.now() - 1000) })
+    .where(eq(auctionSettings.listingId, listingId));
+  expect(await settleDueAuctions({ db: t.database.db })).toContain(listingId);
 }
 
 async function bidder(name: string): Promise<{ agent: Agent; id: string; email: string }> {
@@ -188,6 +200,49 @@ describe("sendPendingNotificationEmails", () => {
     expect(received[0]?.to).toBe(ana.email);
     expect(received[0]?.text).toContain("Your item Mahogany chest sold for $120.00.");
     expect(received[0]?.text).toContain("http://localhost:3000/my/listings");
+  });
+
+  it("emails the winner and the seller when an auction settles, at the final price", async () => {
+    const listing = await auction();
+    const seller = lastSeller;
+    const ana = await bidder("ana");
+    const ben = await bidder("ben");
+    await bid(ana, listing.id, 1000);
+    await bid(ben, listing.id, 1500);
+    await sendPendingNotificationEmails(deps); // ana's outbid notice
+    received.length = 0;
+
+    await endAndSettle(listing.id);
+    // Settlement sends nothing itself: its notices wait, stored with the order, for the worker.
+    expect(received).toHaveLength(0);
+    expect(await sendPendingNotificationEmails(deps)).toBe(2);
+    const byTo = new Map(received.map((m) => [m.to, m]));
+    expect(byTo.get(ben.email)?.subject).toBe(`You won ${listing.title}`);
+    expect(byTo.get(ben.email)?.text).toContain(`You won "${listing.title}" for $10.50.`);
+    expect(byTo.get(ben.email)?.text).toContain("http://localhost:3000/my/purchases");
+    expect(byTo.get(seller.email)?.subject).toBe(`Your auction has ended: ${listing.title}`);
+    expect(byTo.get(seller.email)?.text).toContain(
+      `"${listing.title}" sold for $10.50. The buyer has been asked to pay.`,
+    );
+    expect(byTo.has(ana.email)).toBe(false);
+  });
+
+  it("tells the seller and the leader when the reserve was not met", async () => {
+    const listing = await auction(50_000);
+    const seller = lastSeller;
+    const ana = await bidder("ana");
+    await bid(ana, listing.id, 1000);
+
+    await endAndSettle(listing.id);
+    expect(await sendPendingNotificationEmails(deps)).toBe(2);
+    const byTo = new Map(received.map((m) => [m.to, m]));
+    expect(byTo.get(seller.email)?.text).toContain(
+      `"${listing.title}" ended without a sale: the reserve price was not met.`,
+    );
+    expect(byTo.get(ana.email)?.text).toContain(
+      `"${listing.title}" ended without a sale: the reserve price was not met.`,
+    );
+    expect(byTo.get(ana.email)?.text).toContain(`http://localhost:3000/listing/${listing.id}`);
   });
 
   it("sends each email once when two workers run at the same time", async () => {
