@@ -60,17 +60,16 @@ describe("settlement across a restart", () => {
         .where(sql`listing_id = ${listing.id}`);
       due.push(listing.id);
     }
-    const deps = (db: Database) => ({ db: db.db });
 
-    const first = await settleNextAuction(deps(database));
+    const first = await settleNextAuction(database.db);
     expect(due).toContain(first);
     await database.close();
 
     database = await store.open();
     await database.migrate();
-    const rest = await settleDueAuctions(deps(database));
+    const rest = await settleDueAuctions(database.db);
     expect([first, ...rest].sort()).toEqual([...due].sort());
-    expect(await settleDueAuctions(deps(database))).toEqual([]);
+    expect(await settleDueAuctions(database.db)).toEqual([]);
     const orders = await rows<{ listing_id: string; n: number }>(
       database.db,
       sql`select listing_id, count(*)::int as n from auction_orders where listing_id in ${due} group by listing_id`,

@@ -8,11 +8,6 @@ import { auctionOrders, orderLines, orders } from "../db/schema/orders";
 import { AUCTION_CHANNEL } from "../modules/bidding/bidding.service";
 import { type NewNotification, notify } from "../modules/notifications/notifications.service";
 
-export interface SettlementDeps {
-  db: Db;
-  log?: (err: unknown, msg: string) => void;
-}
-
 interface DueAuction extends Record<string, unknown> {
   listing_id: string;
   title: string;
@@ -31,8 +26,8 @@ interface DueAuction extends Record<string, unknown> {
  * The winner and the seller are told by notifications stored in the same transaction, with their
  * emails due: the notification email worker sends them, retrying until the mail server takes them.
  */
-export async function settleNextAuction(deps: SettlementDeps): Promise<string | null> {
-  return deps.db.transaction(async (tx) => {
+export async function settleNextAuction(db: Db): Promise<string | null> {
+  return db.transaction(async (tx) => {
     const [due] = await rows<DueAuction>(
       tx,
       sql`select a.listing_id, l.title, l.seller_id, l.shipping_cents, a.current_bid_cents, a.reserve_price_cents, a.leader_id,
@@ -138,35 +133,15 @@ export async function settleNextAuction(deps: SettlementDeps): Promise<string | 
   });
 }
 
-/** Settles every auction due now; returns the ids settled by this worker. */
-export async function settleDueAuctions(deps: SettlementDeps): Promise<string[]> {
+/**
+ * Settles every auction due now; returns the ids settled by this worker. Safe to run in every
+ * instance at once: they share the work through the row locks.
+ */
+export async function settleDueAuctions(db: Db): Promise<string[]> {
   const done: string[] = [];
   for (;;) {
-    const id = await settleNextAuction(deps);
+    const id = await settleNextAuction(db);
     if (!id) return done;
     done.push(id);
   }
-}
-
-/**
- * Runs settlement every `intervalMs` until stopped. Safe to run in every instance: they share the
- * work through the row locks.
- */
-export function startSettlementWorker(deps: SettlementDeps, intervalMs = 1000) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    running = settleDueAuctions(deps)
-      .catch((err) => deps.log?.(err, "settlement failed"))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-  tick();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
 }

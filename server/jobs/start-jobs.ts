@@ -1,29 +1,49 @@
 import type { App } from "../app";
-import { startSettlementWorker } from "./auction-settlement";
-import { startNotificationEmailWorker } from "./notification-emails";
-import { startPaymentExpiryWorker } from "./payment-expiry";
-import { startUploadCleanupWorker } from "./upload-cleanup";
+import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
+import { expireDueSessions } from "../modules/payments/payments.service";
+import { settleDueAuctions } from "./auction-settlement";
+import { repeat } from "./repeat";
+import { cleanUpOrphanUploads } from "./upload-cleanup";
 
 /**
- * Starts every background worker of an instance (each is safe to run on all instances at once) and
- * answers a function that stops them, waiting for a settlement in progress to finish.
+ * Starts every background worker of an instance and answers a function that stops them, waiting
+ * for the runs in progress. Each is safe to run on all instances at once: they share the work
+ * through row locks (SKIP LOCKED) or do work that is harmless twice.
  */
 export function startJobs(app: App): () => Promise<void> {
   const { db } = app.database;
   const log = (err: unknown, msg: string) => app.log.error({ err }, msg);
-  const stopSettlement = startSettlementWorker({ db, log });
-  const stopNotificationEmails = startNotificationEmailWorker({
-    db,
-    mailer: app.mailer,
-    publicUrl: app.publicUrl,
-    log,
-  });
-  const stopPaymentExpiry = startPaymentExpiryWorker(db, log);
-  const stopUploadCleanup = startUploadCleanupWorker(db, app.storage, log);
+  const failed = (msg: string) => (err: unknown) => log(err, msg);
+  const stops = [
+    // An auction is settled within about a second of its effective end.
+    repeat(() => settleDueAuctions(db), {
+      everyMs: 1000,
+      runNow: true,
+      onError: failed("auction settlement failed"),
+    }),
+    // Outbid notices, wins and sales reach the inbox within seconds of the event.
+    repeat(
+      () =>
+        sendPendingNotificationEmails({
+          db,
+          mailer: app.mailer,
+          publicUrl: app.publicUrl,
+          log,
+        }),
+      { everyMs: 5000, onError: failed("notification emails failed") },
+    ),
+    // Reservations stop counting at expiry anyway (readers compare expires_at with now); this
+    // records the outcome, so a late run is harmless.
+    repeat(() => expireDueSessions(db), {
+      everyMs: 30_000,
+      onError: failed("payment session expiry failed"),
+    }),
+    repeat(() => cleanUpOrphanUploads(db, app.storage, log), {
+      everyMs: 60 * 60 * 1000,
+      onError: failed("upload cleanup failed"),
+    }),
+  ];
   return async () => {
-    stopPaymentExpiry();
-    stopUploadCleanup();
-    stopNotificationEmails();
-    await stopSettlement();
+    await Promise.all(stops.map((stop) => stop()));
   };
 }

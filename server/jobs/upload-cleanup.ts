@@ -31,17 +31,3 @@ export async function cleanUpOrphanUploads(
   }
   return gone.length;
 }
-
-/** Runs the cleanup every `intervalMs` (hourly by default) until stopped. */
-export function startUploadCleanupWorker(
-  db: Db,
-  storage: Storage,
-  log: (err: unknown, msg: string) => void,
-  intervalMs = 60 * 60 * 1000,
-): () => void {
-  const timer = setInterval(() => {
-    cleanUpOrphanUploads(db, storage, log).catch((err) => log(err, "upload cleanup failed"));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -237,7 +237,6 @@ describe("settlement", () => {
       .set({ endTime: new Date(Date.now() - 1000) })
       .where(eq(auctionSettings.listingId, listingId));
   }
-  const deps = () => ({ db: t.database.db });
 
   it("settles each ended auction exactly once, even with two workers racing", async () => {
     const { listing, seller } = await newAuction();
@@ -251,13 +250,13 @@ describe("settlement", () => {
     await endNow(unsold.id);
 
     const [first, second] = await Promise.all([
-      settleDueAuctions(deps()),
-      settleDueAuctions(deps()),
+      settleDueAuctions(t.database.db),
+      settleDueAuctions(t.database.db),
     ]);
     const settled = [...first, ...second];
     expect(settled.filter((id) => id === listing.id)).toHaveLength(1);
     expect(settled.filter((id) => id === unsold.id)).toHaveLength(1);
-    expect(await settleDueAuctions(deps())).toEqual([]);
+    expect(await settleDueAuctions(t.database.db)).toEqual([]);
 
     const won = await t.database.db
       .select()
@@ -297,6 +296,6 @@ describe("settlement", () => {
     const { listing } = await newAuction({ endsInMs: 20_000 });
     const ana = await bidder();
     await bid(ana.agent, listing.id, 1000);
-    expect(await settleDueAuctions(deps())).not.toContain(listing.id);
+    expect(await settleDueAuctions(t.database.db)).not.toContain(listing.id);
   });
 });

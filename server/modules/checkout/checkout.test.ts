@@ -452,7 +452,7 @@ describe("paying for a won auction", () => {
     expect(bid.statusCode, bid.body).toBe(201);
     await t.database.db.execute(sql`
       update auction_settings set end_time = now() - interval '1 second' where listing_id = ${listing.id}`);
-    const settled = await settleNextAuction({ db: t.database.db });
+    const settled = await settleNextAuction(t.database.db);
     expect(settled).toBe(listing.id);
     const won = (await buyer.get("/api/me/orders")).json().items[0];
     expect(won).toMatchObject({

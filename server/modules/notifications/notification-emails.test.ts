@@ -80,7 +80,7 @@ async function endAndSettle(listingId: string) {
     .update(auctionSettings)
     .set({ endTime: new Date(Date.now() - 1000) })
     .where(eq(auctionSettings.listingId, listingId));
-  expect(await settleDueAuctions({ db: t.database.db })).toContain(listingId);
+  expect(await settleDueAuctions(t.database.db)).toContain(listingId);
 }
 
 async function bidder(name: string): Promise<{ agent: Agent; id: string; email: string }> {
