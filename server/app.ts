@@ -157,7 +157,6 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
       const paymentDeps = () => ({
         db: app.db,
         provider: app.payments,
-        mailer: app.mailer,
         publicUrl: config.publicUrl,
         checkoutExpiryMinutes: config.checkoutExpiryMinutes,
         taxRatePercent: config.taxRatePercent,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { listings } from "./listings";
+import { orders } from "./orders";
 import { users } from "./users";
 
 /** Stored notifications: counted in the header, listed at /notifications, marked read. */
@@ -18,6 +19,8 @@ export const notifications = pgTable(
     link: text("link"),
     /** The listing it is about, if any (the email worker reads its title and current price). */
     listingId: uuid("listing_id").references(() => listings.id, { onDelete: "cascade" }),
+    /** The order it is about, if any (the email lists the order's items). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     readAt: timestamp("read_at", { withTimezone: true }),
     /**
      * When its email is due (null: no email, or sent). Set in the same transaction that stores the

@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
+import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import type { Email, Mailer } from "../mail/mailer";
 import {
   auctionEndedSellerEmail,
+  itemSoldEmail,
   notificationEmail,
+  orderPaidEmail,
   outbidEmail,
   wonEmail,
 } from "../mail/templates";
@@ -28,6 +31,10 @@ interface Claimed {
   full_name: string;
   title: string | null;
   current_bid_cents: number | null;
+  order_id: string | null;
+  order_total_cents: number | null;
+  /** The order's lines, for notifications about an order. */
+  order_lines: { listingId: string; title: string; quantity: number }[] | null;
 }
 
 /** How many due notifications one claim takes. */
@@ -37,7 +44,8 @@ const LEASE = "2 minutes";
 
 /**
  * Sends the emails of notifications whose email is due (the outbid notice place_bid() stores with
- * the bid, the winner's and the seller's notices settlement stores), oldest first, and answers how many notifications it handled.
+ * the bid, the winner's and the seller's notices settlement stores, the buyer's and the sellers'
+ * notices of a paid order), oldest first, and answers how many notifications it handled.
  *
  * A claim moves a batch's due time ahead by the lease (`FOR UPDATE SKIP LOCKED`: instances share
  * the work without sending twice) and commits, so no transaction stays open while the mail server
@@ -61,10 +69,15 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
           update notifications n set email_due_at = now() + interval '${sql.raw(LEASE)}'
           from due, users u
           where n.id = due.id and u.id = n.user_id
-          returning n.id, n.user_id, n.kind, n.message, n.link, n.listing_id, u.email, u.full_name,
+          returning n.id, n.user_id, n.kind, n.message, n.link, n.listing_id, n.order_id, u.email,
+            u.full_name,
             (select l.title from listings l where l.id = n.listing_id) as title,
             (select a.current_bid_cents from auction_settings a where a.listing_id = n.listing_id)
-              as current_bid_cents`,
+              as current_bid_cents,
+            (select o.total_cents from orders o where o.id = n.order_id) as order_total_cents,
+            (select json_agg(json_build_object('listingId', ol.listing_id, 'title', ol.title,
+                'quantity', ol.quantity) order by ol.title)
+              from order_lines ol where ol.order_id = n.order_id) as order_lines`,
     );
     // Sent, or refused for good: either way no longer due.
     const done: string[] = [];
@@ -113,12 +126,28 @@ function emailGroups(batch: Claimed[]): Claimed[][] {
 
 /**
  * The email of a notification. Outbid notices and a win show the listing's price as it is when
- * sent (for a win, settled: the final price); the seller's and other notices carry their message.
+ * sent (for a win, settled: the final price); a paid order's list its items; the seller's and
+ * other notices carry their message.
  */
 function emailFor(n: Claimed, publicUrl: string): Email {
   const firstName = n.full_name.split(" ")[0] ?? "";
   const url = `${publicUrl}${n.link ?? "/"}`;
-  const { title, current_bid_cents: price } = n;
+  const { title, current_bid_cents: price, order_id: orderId, order_lines: lines } = n;
+  if (orderId !== null && lines !== null) {
+    const number = orderNumber(orderId);
+    if (n.kind === "order_paid" && n.order_total_cents !== null)
+      return orderPaidEmail(
+        n.email,
+        firstName,
+        number,
+        formatMoney(n.order_total_cents),
+        lines.map((l) => `${l.quantity} × ${l.title}`),
+        url,
+      );
+    const line = lines.find((l) => l.listingId === n.listing_id);
+    if (n.kind === "item_sold" && line)
+      return itemSoldEmail(n.email, firstName, line.title, line.quantity, number, url);
+  }
   if (title !== null) {
     if (n.kind === "outbid" && price !== null)
       return outbidEmail(n.email, firstName, title, formatMoney(price), url);

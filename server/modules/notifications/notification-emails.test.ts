@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orderNumber } from "../../../core/cart";
 import { auctionSettings } from "../../db/schema/auctions";
 import { notifications } from "../../db/schema/notifications";
 import { settleDueAuctions } from "../../jobs/auction-settlement";
@@ -243,6 +244,57 @@ describe("sendPendingNotificationEmails", () => {
       `"${listing.title}" ended without a sale: the reserve price was not met.`,
     );
     expect(byTo.get(ana.email)?.text).toContain(`http://localhost:3000/listing/${listing.id}`);
+  });
+
+  it("emails the buyer the paid order's items and each seller their sale", async () => {
+    const shop = await createUser(t.database.db, "shop");
+    const stall = await createUser(t.database.db, "stall");
+    const sauce = await createListing(t.database.db, {
+      sellerId: shop.id,
+      title: "Scotch bonnet pepper sauce",
+      priceCents: 1250,
+      shippingCents: 0,
+      quantity: 5,
+    });
+    const basket = await createListing(t.database.db, {
+      sellerId: stall.id,
+      title: "Woven palm basket",
+      priceCents: 3000,
+      shippingCents: 0,
+      quantity: 1,
+    });
+    const ana = await bidder("ana");
+    const res = await ana.agent.post("/api/checkout", {
+      lines: [
+        { listingId: sauce.id, quantity: 2 },
+        { listingId: basket.id, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const session = (res.json().redirectUrl as string).split("/pay/sandbox/")[1];
+    const paid = await ana.agent.post(`/api/payments/sandbox/sessions/${session}/pay`, {
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12/40",
+      cvc: "123",
+      name: "Ana Test",
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Paying sent nothing itself: the emails wait, stored with the payment, for the worker.
+    expect(received).toHaveLength(0);
+
+    expect(await sendPendingNotificationEmails(deps)).toBe(3);
+    const number = orderNumber(res.json().orderId);
+    const byTo = new Map(received.map((m) => [m.to, m]));
+    expect(byTo.get(ana.email)?.subject).toBe(`Payment received for order ${number}`);
+    expect(byTo.get(ana.email)?.text).toContain("2 × Scotch bonnet pepper sauce");
+    expect(byTo.get(ana.email)?.text).toContain("1 × Woven palm basket");
+    expect(byTo.get(ana.email)?.text).toContain("http://localhost:3000/my/purchases");
+    expect(byTo.get(shop.email)?.subject).toBe("You sold Scotch bonnet pepper sauce");
+    expect(byTo.get(shop.email)?.text).toContain(
+      `a buyer paid for 2 × "Scotch bonnet pepper sauce" (order ${number})`,
+    );
+    expect(byTo.get(stall.email)?.subject).toBe("You sold Woven palm basket");
+    expect(byTo.get(stall.email)?.text).not.toContain("pepper sauce");
   });
 
   it("sends each email once when two workers run at the same time", async () => {

@@ -9,6 +9,8 @@ export interface NewNotification {
   link?: string;
   /** The listing it is about: its email shows the listing's title and price as they are when sent. */
   listingId?: string;
+  /** The order it is about: its email lists the order's items. */
+  orderId?: string;
   /** Also tell them by email (sent by the notification email worker, within seconds). */
   email?: boolean;
 }

@@ -5,15 +5,12 @@ import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { AppError, notFound, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
-import type { Email, Mailer } from "../mail/mailer";
-import { itemSoldEmail, orderPaidEmail } from "../mail/templates";
-import { type NewNotification, notify } from "../notifications/notifications.service";
+import { notify } from "../notifications/notifications.service";
 import type { PaymentEvent, PaymentProvider } from "./payment-provider";
 
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;
-  mailer: Mailer;
   publicUrl: string;
   checkoutExpiryMinutes: number;
   log?: (err: unknown, msg: string) => void;
@@ -192,7 +189,6 @@ async function takeStock(tx: Tx, orderId: string): Promise<boolean> {
  * order: a completion after an expiry still records the payment when the stock allows.
  */
 export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent): Promise<void> {
-  const emails: Email[] = [];
   await deps.db.transaction(async (tx) => {
     const fresh = await rows<{ eventId: string }>(
       tx,
@@ -243,74 +239,51 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
     // Any other attempt to pay this order is over.
     await tx.execute(sql`update payment_sessions set status = 'cancelled', ended_at = now()
       where order_id = ${session.orderId} and status = 'open'`);
-    emails.push(...(await paidNotices(tx, deps.publicUrl, session.orderId)));
+    await paidNotices(tx, session.orderId);
   });
-  for (const email of emails) {
-    await deps.mailer.send(email).catch((err) => deps.log?.(err, "payment email failed"));
-  }
 }
 
-/** Stores the buyer's and each seller's notification and returns their emails to send. */
-async function paidNotices(tx: Tx, publicUrl: string, orderId: string): Promise<Email[]> {
+/**
+ * Stores the buyer's and each seller's notification, with their emails due: the notification
+ * email worker sends them (with the order's items) once this transaction commits.
+ */
+async function paidNotices(tx: Tx, orderId: string): Promise<void> {
   const lines = await rows<{
     title: string;
     quantity: number;
+    listingId: string;
     sellerId: string;
-    sellerEmail: string;
-    sellerName: string;
     buyerId: string;
-    buyerEmail: string;
-    buyerName: string;
     totalCents: number;
   }>(
     tx,
-    sql`select ol.title, ol.quantity, s.id as "sellerId", s.email as "sellerEmail",
-          s.full_name as "sellerName", b.id as "buyerId", b.email as "buyerEmail",
-          b.full_name as "buyerName", o.total_cents as "totalCents"
+    sql`select ol.title, ol.quantity, ol.listing_id as "listingId", ol.seller_id as "sellerId",
+          o.buyer_id as "buyerId", o.total_cents as "totalCents"
         from order_lines ol join orders o on o.id = ol.order_id
-        join users s on s.id = ol.seller_id join users b on b.id = o.buyer_id
         where ol.order_id = ${orderId}`,
   );
   const first = lines[0];
-  if (!first) return [];
+  if (!first) return;
   const number = orderNumber(orderId);
-  const total = formatMoney(first.totalCents);
-  const notes: NewNotification[] = [
+  await notify(tx, [
     {
       userId: first.buyerId,
       kind: "order_paid",
-      message: `Payment received for order ${number} (${total}).`,
+      message: `Payment received for order ${number} (${formatMoney(first.totalCents)}).`,
       link: "/my/purchases",
+      orderId,
+      email: true,
     },
     ...lines.map((l) => ({
       userId: l.sellerId,
       kind: "item_sold",
       message: `You sold ${l.quantity} × "${l.title}" (order ${number}).`,
       link: "/my/selling",
+      orderId,
+      listingId: l.listingId,
+      email: true,
     })),
-  ];
-  await notify(tx, notes);
-  const firstName = (name: string) => name.split(" ")[0] ?? "";
-  return [
-    orderPaidEmail(
-      first.buyerEmail,
-      firstName(first.buyerName),
-      number,
-      total,
-      lines.map((l) => `${l.quantity} × ${l.title}`),
-      `${publicUrl}/my/purchases`,
-    ),
-    ...lines.map((l) =>
-      itemSoldEmail(
-        l.sellerEmail,
-        firstName(l.sellerName),
-        l.title,
-        l.quantity,
-        number,
-        `${publicUrl}/my/selling`,
-      ),
-    ),
-  ];
+  ]);
 }
 
 /**
