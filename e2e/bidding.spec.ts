@@ -118,10 +118,14 @@ test("two buyers bid on one auction and each sees the other's bid live", async (
   const row = a.page.getByRole("listitem").filter({ hasText: auction.title });
   await expect(row).toContainText(formatMoney(firstCents));
   await expect(row).toContainText("Outbid");
-  await expect(row.getByRole("link", { name: auction.title })).toHaveAttribute(
+  await expect(row.getByRole("link", { name: auction.title, exact: true })).toHaveAttribute(
     "href",
     `/listing/${auction.id}`,
   );
+  // Still running: its end, and a way back to bid again.
+  await expect(row).toContainText("Auction ends:");
+  await row.getByRole("link", { name: `Bid again on ${auction.title}` }).click();
+  await expect(a.page).toHaveURL(`/listing/${auction.id}`);
 
   await a.context.close();
   await b.context.close();

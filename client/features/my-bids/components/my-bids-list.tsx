@@ -44,10 +44,20 @@ function MyBidRow({ bid }: { bid: MyBid }) {
           )}
         </p>
         <p className="text-sm text-slate-700">Placed: {formatDateTime(bid.placedAt)}</p>
-        {bid.status === "active" && (
+        {/* Outbid is still in the running while the auction is: its end and a way back matter most then. */}
+        {!bid.listing.ended && (bid.status === "active" || bid.status === "outbid") && (
           <p className="text-sm text-slate-700">
             Auction ends: {formatDateTime(bid.listing.endsAt)}
           </p>
+        )}
+        {!bid.listing.ended && bid.status === "outbid" && (
+          <Link
+            to={href}
+            aria-label={`Bid again on ${bid.listing.title}`}
+            className="self-start text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+          >
+            Bid again
+          </Link>
         )}
       </div>
     </ItemRow>
