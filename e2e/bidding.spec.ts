@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, type Route, test } from "@playwright/test";
 import { formatMoney } from "../core/money";
 
 const PASSWORD = "Tradewinds1!";
@@ -166,4 +166,49 @@ test("a bid below the minimum is refused with the spec's message", async ({ brow
   await expect(buyer.page.getByRole("dialog", { name: "Confirm your bid" })).toBeHidden();
 
   await buyer.context.close();
+});
+
+test("a page whose live connection is down catches up when it comes back", async ({ browser }) => {
+  const watcher = await signedIn(browser, BUYERS.tamika);
+  const bidder = await signedIn(browser, BUYERS.devon);
+  const auctions = await openAuctions(watcher.page, [watcher.userId, bidder.userId]);
+  // Not the first two: the other tests bid on those.
+  const auction = auctions[2] ?? auctions[0];
+  if (!auction?.auction) throw new Error("the seed has no open auction ending after an hour");
+
+  // The watcher's live connection fails as on a network that drops it (EventSource keeps
+  // retrying); everything else on the page loads.
+  const liveDown = (route: Route) => route.abort("connectionreset");
+  await watcher.page.route("**/api/live**", liveDown);
+  await watcher.page.goto(`/listing/${auction.id}`);
+  await bidder.page.goto(`/listing/${auction.id}`);
+  const panel = auctionPanel(watcher.page);
+  await expect(panel).toBeVisible();
+  await expect(auctionPanel(bidder.page)).toBeVisible();
+
+  const hint = await auctionPanel(bidder.page)
+    .getByText(/^Enter \$[\d,.]+ or more$/)
+    .textContent();
+  const cents = Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
+  await placeBid(bidder.page, cents);
+  await expect(
+    toast(bidder.page, `Your bid of ${formatMoney(cents)} has been placed.`),
+  ).toBeVisible();
+
+  // Meanwhile the page keeps what it had, with no error in the way...
+  await watcher.page.waitForTimeout(1_500);
+  await expect(panel.getByText(formatMoney(cents), { exact: true })).toHaveCount(0);
+  await expect(panel.getByRole("button", { name: "Place Bid" })).toBeEnabled();
+
+  // ...and once the connection comes back it fetches what it missed, without a reload.
+  await watcher.page.unroute("**/api/live**", liveDown);
+  await expect(panel.getByText(formatMoney(cents), { exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(
+    watcher.page.getByRole("table", { name: "Bid History" }).getByText(formatMoney(cents)),
+  ).toBeVisible();
+
+  await watcher.context.close();
+  await bidder.context.close();
 });
