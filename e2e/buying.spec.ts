@@ -350,6 +350,19 @@ test("an auction's winner pays for it from Purchase History", async ({ browser }
   const awaiting = page.getByRole("listitem").filter({ hasText: "Awaiting payment" }).first();
   await expect(awaiting).toBeVisible();
   const name = (await awaiting.getAttribute("aria-label")) ?? "";
+  const payHref = await awaiting.getByRole("link", { name: "Pay now" }).getAttribute("href");
+
+  // The bids page offers the same payment on the won bid (found on whichever page holds it).
+  const wonBid = await findWonBid(page);
+  await page.goto(`/my/bids?page=${wonBid.page}`);
+  const wonRow = page.getByRole("listitem").filter({ hasText: wonBid.title });
+  await expect(wonRow).toContainText("Won");
+  await expect(wonRow.getByRole("link", { name: `Pay now for ${wonBid.title}` })).toHaveAttribute(
+    "href",
+    payHref ?? "",
+  );
+
+  await page.goto("/my/purchases");
   await awaiting.getByRole("link", { name: "Pay now" }).click();
 
   await expect(page).toHaveURL(/\/checkout\?order=/);
@@ -365,8 +378,25 @@ test("an auction's winner pays for it from Purchase History", async ({ browser }
   const paid = page.getByRole("listitem", { name });
   await expect(paid).toContainText("Paid");
   await expect(paid.getByRole("link", { name: "Pay now" })).toHaveCount(0);
+  await page.goto(`/my/bids?page=${wonBid.page}`);
+  await expect(page.getByRole("listitem").filter({ hasText: wonBid.title })).toContainText("Won");
+  await expect(page.getByRole("link", { name: `Pay now for ${wonBid.title}` })).toHaveCount(0);
   await winner.context.close();
 });
+
+/** The signed-in user's won bid that awaits payment, and the /my/bids page it is on. */
+async function findWonBid(page: Page): Promise<{ title: string; page: number }> {
+  for (let n = 1; n <= 20; n++) {
+    const res = await page.request.get("/api/me/bids", { params: { page: n } });
+    const body = (await res.json()) as {
+      items: { payOrderId: string | null; listing: { title: string } }[];
+    };
+    const won = body.items.find((bid) => bid.payOrderId);
+    if (won) return { title: won.listing.title, page: n };
+    if (body.items.length === 0) break;
+  }
+  throw new Error("no won bid awaiting payment");
+}
 
 test("Buy It Now on an auction, before its first bid, buys the lot and ends the auction", async ({
   browser,

@@ -10,7 +10,15 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         {children}
-        <Toaster position="top-right" duration={3000} closeButton />
+        {/* Top-right as the spec says, but below the header's account and cart links: a toast
+            such as "added to your cart" must not cover the Cart link the shopper reaches for next. */}
+        <Toaster
+          position="top-right"
+          duration={3000}
+          closeButton
+          offset={{ top: 112, right: 24 }}
+          mobileOffset={{ top: 112, right: 16, left: 16 }}
+        />
       </SessionProvider>
     </QueryClientProvider>
   );

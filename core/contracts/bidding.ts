@@ -43,6 +43,8 @@ export const myBidSchema = z.object({
   maxAmountCents: z.number().int().nullable(),
   placedAt: z.string(),
   status: z.enum(BID_STATUSES),
+  /** A won auction's order while it awaits the bidder's payment (they pay at /checkout?order=). */
+  payOrderId: z.string().nullable(),
   listing: z.object({
     id: z.string(),
     title: z.string(),

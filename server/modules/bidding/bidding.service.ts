@@ -156,11 +156,16 @@ export async function listMyBids(
     end_time: Date | string;
     ended: boolean;
     current_bid_cents: number | null;
+    pay_order_id: string | null;
   }>(
     db,
     sql`select b.id, b.amount_cents, b.max_amount_cents, b.placed_at, b.status, l.id as listing_id, l.title,
           i.thumb_url, i.width, i.height, a.end_time, ${auctionEndedExpression} as ended,
-          a.current_bid_cents
+          a.current_bid_cents,
+          -- The same rule as the purchase history's "Pay now": a won auction's order not yet paid.
+          (select o.id from auction_orders ao join orders o on o.id = ao.order_id
+            where b.status = 'won' and ao.listing_id = l.id and o.buyer_id = ${userId}
+              and o.source = 'auction' and o.status = 'pending') as pay_order_id
         from (
           -- One row per auction: the bidder's latest bid there, whose status is their standing.
           select distinct on (listing_id) * from bids where bidder_id = ${userId}
@@ -177,6 +182,7 @@ export async function listMyBids(
       maxAmountCents: r.max_amount_cents,
       placedAt: isoTime(r.placed_at),
       status: r.status,
+      payOrderId: r.pay_order_id,
       listing: {
         id: r.listing_id,
         title: r.title,

@@ -279,6 +279,11 @@ describe("settlement", () => {
     const statuses = await t.database.db.select().from(bids).where(eq(bids.listingId, listing.id));
     expect(statuses.find((b) => b.bidderId === ben.id)?.status).toBe("won");
     expect(statuses.find((b) => b.bidderId === ana.id)?.status).toBe("lost");
+    // The winner's bids page offers to pay that order; nobody else's does.
+    const bensBid = (await ben.agent.get("/api/me/bids")).json().items[0];
+    expect(bensBid).toMatchObject({ status: "won", payOrderId: won[0]?.orderId });
+    const anasBids = (await ana.agent.get("/api/me/bids")).json().items;
+    expect(anasBids.map((b: { payOrderId: string | null }) => b.payOrderId)).toEqual([null, null]);
     const told = await rows<{ user_id: string; kind: string }>(
       t.database.db,
       sql`select user_id, kind from notifications where link is not null and user_id in (${ben.id}, ${seller.id})`,

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { MyBid } from "../../../../core/contracts/bidding";
 import { formatMoney } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
+import { buttonClasses } from "../../../components/ui/button";
 import { ItemHead, ItemRow } from "../../../components/ui/item-row";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 
@@ -57,6 +58,15 @@ function MyBidRow({ bid }: { bid: MyBid }) {
             className="self-start text-sm font-semibold text-brand-800 underline hover:text-brand-900"
           >
             Bid again
+          </Link>
+        )}
+        {bid.payOrderId && (
+          <Link
+            to={`/checkout?order=${bid.payOrderId}`}
+            aria-label={`Pay now for ${bid.listing.title}`}
+            className={buttonClasses("accent", "sm", "mt-1 self-start")}
+          >
+            Pay now
           </Link>
         )}
       </div>
