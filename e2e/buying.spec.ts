@@ -362,7 +362,13 @@ test("an auction's winner pays for it from Purchase History", async ({ browser }
     payHref ?? "",
   );
 
-  await page.goto("/my/purchases");
+  // The auction's own page tells the winner so, and where to pay.
+  await page.goto(`/listing/${wonBid.listingId}`);
+  const panel = page.getByRole("region", { name: "Auction" });
+  await expect(panel).toContainText("Auction Ended");
+  await expect(panel.getByRole("status")).toHaveText(/^You won this auction for \$[\d,.]+\.$/);
+  await panel.getByRole("link", { name: "Go to Purchase History" }).click();
+  await expect(page).toHaveURL(/\/my\/purchases$/);
   await awaiting.getByRole("link", { name: "Pay now" }).click();
 
   await expect(page).toHaveURL(/\/checkout\?order=/);
@@ -385,14 +391,14 @@ test("an auction's winner pays for it from Purchase History", async ({ browser }
 });
 
 /** The signed-in user's won bid that awaits payment, and the /my/bids page it is on. */
-async function findWonBid(page: Page): Promise<{ title: string; page: number }> {
+async function findWonBid(page: Page): Promise<{ title: string; listingId: string; page: number }> {
   for (let n = 1; n <= 20; n++) {
     const res = await page.request.get("/api/me/bids", { params: { page: n } });
     const body = (await res.json()) as {
-      items: { payOrderId: string | null; listing: { title: string } }[];
+      items: { payOrderId: string | null; listing: { id: string; title: string } }[];
     };
     const won = body.items.find((bid) => bid.payOrderId);
-    if (won) return { title: won.listing.title, page: n };
+    if (won) return { title: won.listing.title, listingId: won.listing.id, page: n };
     if (body.items.length === 0) break;
   }
   throw new Error("no won bid awaiting payment");

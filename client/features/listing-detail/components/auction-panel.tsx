@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, Timer, Trophy } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { BID_MESSAGES } from "../../../../core/contracts/bidding";
 import type { ListingDetail } from "../../../../core/contracts/browse";
@@ -237,6 +237,50 @@ function Standing({ leading, outbid }: { leading: boolean; outbid: boolean }) {
 }
 
 /** Current or starting bid, the live countdown, reserve state, Buy It Now and the bid form. */
+/**
+ * What the ended auction means for the person looking, once it is settled (the listing is sold
+ * or ended): the winner is sent to pay, a bidder who lost and the seller are told how it went.
+ */
+function EndedOutcome({
+  listing,
+  auction,
+  leading,
+  isSeller,
+}: {
+  listing: ListingDetail;
+  auction: Auction;
+  leading: boolean;
+  isSeller: boolean;
+}) {
+  const sold = listing.status === "sold";
+  const unsold = listing.status === "ended";
+  // A sale with no bids was a Buy It Now purchase: no winning bid to quote.
+  const price = auction.currentBidCents === null ? null : formatMoney(auction.currentBidCents);
+  let text: string | null = null;
+  if (leading && sold && price) text = `You won this auction for ${price}.`;
+  else if (leading && unsold) text = "The reserve price was not met, so the item did not sell.";
+  else if (listing.viewer?.hasBid && (sold || unsold)) text = "You did not win this auction.";
+  else if (isSeller && sold)
+    text = price ? `Your item sold for ${price}.` : "Your item sold through Buy It Now.";
+  else if (isSeller && unsold) text = "Your item did not sell.";
+  if (!text) return null;
+  return (
+    <>
+      <p role="status" className="text-sm font-semibold text-slate-900">
+        {text}
+      </p>
+      {leading && sold && (
+        <Link
+          to="/my/purchases"
+          className="w-fit text-sm font-semibold text-brand-800 underline hover:text-brand-900"
+        >
+          Go to Purchase History
+        </Link>
+      )}
+    </>
+  );
+}
+
 export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auction: Auction }) {
   const requireSignIn = useRequireSignIn();
   const navigate = useNavigate();
@@ -298,6 +342,7 @@ export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auc
         <div className="flex flex-col gap-1 rounded-xl bg-slate-100 p-4">
           <p className="text-lg font-bold text-slate-900">Auction Ended</p>
           <p className="text-sm text-slate-700">Auction ended: {formatDateTime(auction.endsAt)}</p>
+          <EndedOutcome listing={listing} auction={auction} leading={leading} isSeller={isSeller} />
         </div>
       ) : (
         <>
