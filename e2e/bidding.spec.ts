@@ -51,6 +51,14 @@ async function openAuctions(page: Page, bidderIds: string[]): Promise<AuctionCar
   );
 }
 
+/** The least bid the panel asks for ("Enter $X or more"), in cents. */
+async function minimumBid(page: Page): Promise<number> {
+  const hint = await auctionPanel(page)
+    .getByText(/^Enter \$[\d,.]+ or more$/)
+    .textContent();
+  return Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
+}
+
 /** Types the amount, presses Place Bid, then Confirm Bid in the dialog. */
 async function placeBid(page: Page, cents: number) {
   await page
@@ -74,10 +82,7 @@ test("two buyers bid on one auction and each sees the other's bid live", async (
   await expect(auctionPanel(b.page)).toBeVisible();
 
   // A bids the minimum the page asks for.
-  const hint = await auctionPanel(a.page)
-    .getByText(/^Enter \$[\d,.]+ or more$/)
-    .textContent();
-  const firstCents = Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
+  const firstCents = await minimumBid(a.page);
   await placeBid(a.page, firstCents);
   await expect(
     toast(a.page, `Your bid of ${formatMoney(firstCents)} has been placed.`),
@@ -92,10 +97,7 @@ test("two buyers bid on one auction and each sees the other's bid live", async (
   await expect(auctionPanel(b.page).getByText("Current Bid", { exact: true })).toBeVisible();
 
   // B outbids A, and A's page follows without a reload.
-  const nextHint = await auctionPanel(b.page)
-    .getByText(/^Enter \$[\d,.]+ or more$/)
-    .textContent();
-  const secondCents = Math.round(Number(nextHint?.replace(/[^\d.]/g, "")) * 100);
+  const secondCents = await minimumBid(b.page);
   expect(secondCents).toBeGreaterThan(firstCents);
   await placeBid(b.page, secondCents);
   await expect(
@@ -141,8 +143,7 @@ test("a bid below the minimum is refused with the spec's message", async ({ brow
   await buyer.page.goto(`/listing/${auction.id}`);
   const panel = auctionPanel(buyer.page);
   await expect(panel).toBeVisible();
-  const hint = await panel.getByText(/^Enter \$[\d,.]+ or more$/).textContent();
-  const minCents = Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
+  const minCents = await minimumBid(buyer.page);
 
   await buyer.page
     .getByRole("spinbutton", { name: "Your bid", exact: true })
@@ -186,10 +187,7 @@ test("a page whose live connection is down catches up when it comes back", async
   await expect(panel).toBeVisible();
   await expect(auctionPanel(bidder.page)).toBeVisible();
 
-  const hint = await auctionPanel(bidder.page)
-    .getByText(/^Enter \$[\d,.]+ or more$/)
-    .textContent();
-  const cents = Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
+  const cents = await minimumBid(bidder.page);
   await placeBid(bidder.page, cents);
   await expect(
     toast(bidder.page, `Your bid of ${formatMoney(cents)} has been placed.`),
