@@ -132,6 +132,8 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
         ? smtpMailer(config.smtpUrl)
         : outboxMailer(database.db, (msg) => app.log.info(msg))),
   );
+  // A mailer made here is this app's to close; one passed in belongs to the caller.
+  if (!mailer) app.addHook("onClose", async () => app.mailer.close());
   app.decorate("storage", bucket ? s3Storage({ bucket, ...s3 }) : diskStorage(config.uploadsDir));
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(rateLimitPlugin);

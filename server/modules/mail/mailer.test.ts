@@ -2,18 +2,23 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smtpMailer } from "./mailer";
+import { SMTP_CONNECTIONS, smtpMailer } from "./mailer";
 import { confirmEmail } from "./templates";
 
 // A real SMTP server on this machine stands in for the mail provider.
 const received: { to: string[]; subject: string; text: string; html: string }[] = [];
 let server: SMTPServer;
 let port = 0;
+let connections = 0;
 
 beforeAll(async () => {
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -52,5 +57,23 @@ describe("smtpMailer", () => {
     expect(mail?.text).toContain("http://localhost:3000/confirm-email?token=abc123");
     expect(mail?.html).toContain("Hi &#60;b&#62;Ana&#60;/b&#62;,");
     expect(mail?.html).not.toContain("<b>Ana</b>");
+    mailer.close();
+  });
+
+  it("sends several emails at once over a few kept-open connections", async () => {
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`);
+    received.length = 0;
+    connections = 0;
+    const to = Array.from({ length: 12 }, (_, i) => `bidder${i}@example.com`);
+    await Promise.all(
+      to.map((address) =>
+        mailer.send(confirmEmail(address, "Ana", "http://localhost:3000/confirm-email?token=x")),
+      ),
+    );
+    expect(received.flatMap((m) => m.to).sort()).toEqual([...to].sort());
+    // Not one connection per email.
+    expect(connections).toBeGreaterThan(0);
+    expect(connections).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    mailer.close();
   });
 });

@@ -12,17 +12,35 @@ export interface Email {
 export interface Mailer {
   readonly kind: "smtp" | "outbox";
   send(email: Email): Promise<void>;
+  /** Lets go of open connections (on shutdown). */
+  close(): void;
 }
+
+/**
+ * Connections the SMTP transport keeps open and sends on at once: the notification worker sends a
+ * batch several at a time, and a bidding war makes hundreds of emails a minute.
+ */
+export const SMTP_CONNECTIONS = 5;
 
 const FROM = "Tradewinds <no-reply@tradewinds.example>";
 
-/** Sends through an SMTP server (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
+/**
+ * Sends through an SMTP server (`SMTP_URL`, e.g. smtp://user:pass@host:587) over a small pool of
+ * kept-open connections, so an email does not pay for a new connection and handshake.
+ */
 export function smtpMailer(url: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+  });
   return {
     kind: "smtp",
     async send(email) {
       await transport.sendMail({ from: FROM, ...email });
+    },
+    close() {
+      transport.close();
     },
   };
 }
@@ -39,5 +57,6 @@ export function outboxMailer(db: Db, log: (msg: string) => void): Mailer {
       const links = email.text.match(/https?:\/\/\S+/g) ?? [];
       log(`email to ${email.to}: "${email.subject}"${links.length ? ` ${links.join(" ")}` : ""}`);
     },
+    close() {},
   };
 }

@@ -3,7 +3,7 @@ import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
-import type { Email, Mailer } from "../mail/mailer";
+import { type Email, type Mailer, SMTP_CONNECTIONS } from "../mail/mailer";
 import {
   auctionEndedSellerEmail,
   itemSoldEmail,
@@ -81,7 +81,7 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     );
     // Sent, or refused for good: either way no longer due.
     const done: string[] = [];
-    for (const group of emailGroups(batch)) {
+    await eachAtMost(SMTP_CONNECTIONS, emailGroups(batch), async (group) => {
       try {
         await deps.mailer.send(emailFor(group[0] as Claimed, deps.publicUrl));
         done.push(...group.map((n) => n.id));
@@ -94,7 +94,7 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
           deps.log?.(err, "notification email failed; it is retried when its lease ends");
         }
       }
-    }
+    });
     if (done.length > 0) {
       await deps.db.execute(
         sql`update notifications set email_due_at = null where id in (${uuidList(done)})`,
@@ -103,6 +103,15 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     handled += batch.length;
     if (batch.length < BATCH) return handled;
   }
+}
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachAtMost<T>(limit: number, items: T[], work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** SMTP answers 5xx for failures that retrying cannot fix, 4xx for passing ones (RFC 5321 4.2.1). */

@@ -54,6 +54,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  deps?.mailer.close();
   await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
