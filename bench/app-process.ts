@@ -12,7 +12,7 @@ import { startJobs } from "../server/jobs/start-jobs";
 const send = (message: unknown) => process.send?.(message);
 const database = await openDatabase({
   url: process.env.BENCH_APP_DATABASE_URL ?? "",
-  poolSize: Number(process.env.BENCH_APP_POOL_SIZE ?? 20),
+  poolSize: Number(process.env.BENCH_APP_POOL_SIZE) || undefined,
 });
 const config = loadConfig({
   NODE_ENV: "production",

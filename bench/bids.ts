@@ -67,8 +67,7 @@ const INSTANCES = Number(process.env.BENCH_INSTANCES ?? os.availableParallelism(
 interface PhaseResult {
   accepted: number;
   refused: number;
-  errors: number;
-  /** How many errors of each kind ("status 500", "ECONNRESET", ...): an error must be explained. */
+  /** How many errors of each kind ("status 429 rate_limited", "ECONNRESET", ...): an error must be explained. */
   errorKinds: Map<string, number>;
   latencies: number[];
   elapsedMs: number;
@@ -117,6 +116,8 @@ function post(
   });
 }
 
+const errorCount = (r: PhaseResult) => [...r.errorKinds.values()].reduce((a, b) => a + b, 0);
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
@@ -124,7 +125,6 @@ function emptyResult(): PhaseResult {
   return {
     accepted: 0,
     refused: 0,
-    errors: 0,
     errorKinds: new Map(),
     latencies: [],
     elapsedMs: 0,
@@ -149,7 +149,6 @@ async function runClients(
           const outcome = await attempt();
           result[outcome]++;
         } catch (err) {
-          result.errors++;
           const kind = (err as { code?: string }).code ?? (err as Error).message;
           result.errorKinds.set(kind, (result.errorKinds.get(kind) ?? 0) + 1);
         }
@@ -362,7 +361,7 @@ async function main() {
         );
         const body = JSON.parse(res.body) as {
           auction?: { minNextBidCents: number };
-          error?: { fields?: { amountCents?: string } };
+          error?: { code?: string; fields?: { amountCents?: string } };
         };
         if (res.status === 201) {
           known = Math.max(known, body.auction?.minNextBidCents ?? known);
@@ -373,7 +372,7 @@ async function main() {
           known = Math.max(known, Math.round(min));
           return "refused";
         }
-        throw new Error(`status ${res.status}: ${res.body.slice(0, 120)}`);
+        throw new Error(`status ${res.status} ${body.error?.code ?? ""}`.trim());
       };
     };
     const rawBidder = (listing: string) => {
@@ -445,7 +444,7 @@ async function main() {
     ];
     const rate = (r: PhaseResult) => r.accepted / (r.elapsedMs / 1000);
     const line = (label: string, r: PhaseResult) =>
-      `${label.padEnd(8)} accepted ${String(r.accepted).padStart(6)}  refused ${String(r.refused).padStart(6)}  errors ${r.errors}  ` +
+      `${label.padEnd(8)} accepted ${String(r.accepted).padStart(6)}  refused ${String(r.refused).padStart(6)}  errors ${errorCount(r)}  ` +
       `${rate(r).toFixed(1).padStart(8)} accepted bids/s  p50 ${percentile(r.latencies, 0.5).toFixed(1)} ms  p99 ${percentile(r.latencies, 0.99).toFixed(1)} ms`;
     console.log(
       `bench:bids  ${seconds}s per phase in ${slices} alternating slices, ${concurrency} concurrent clients, ${BIDDERS} bidders, ` +
@@ -457,14 +456,14 @@ async function main() {
       ["http", http],
       ["raw sql", raw],
     ] as const) {
-      if (r.errors > 0) {
+      if (r.errorKinds.size > 0) {
         const kinds = [...r.errorKinds].map(([kind, n]) => `${kind} x${n}`).join(", ");
         console.log(`${label} errors: ${kinds}`);
       }
     }
     // Where the machine's CPU goes, per request: the load generator (this process), the app, and
     // the rest of the machine (the database, mostly).
-    const requests = (r: PhaseResult) => r.accepted + r.refused + r.errors;
+    const requests = (r: PhaseResult) => r.accepted + r.refused + errorCount(r);
     const perRequest = (micros: number, r: PhaseResult) =>
       `${(micros / 1000 / requests(r)).toFixed(3)} ms`;
     console.log(

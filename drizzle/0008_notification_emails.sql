@@ -3,10 +3,11 @@ ALTER TABLE "notifications" ADD COLUMN "email_due_at" timestamp with time zone;-
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notifications_email_due_idx" ON "notifications" USING btree ("email_due_at") WHERE "notifications"."email_due_at" is not null;--> statement-breakpoint
 
--- place_bid() no longer answers the passed leader's address: the request that placed the bid does not
--- send the outbid email any more. The notification it stores has its email due (email_due_at) in
--- the same transaction and the notification email worker sends it (server/jobs/notification-emails.ts), so
--- a slow or failing mail server neither delays a bid nor loses the email. Otherwise as in 0005.
+-- place_bid() no longer answers the passed leader's address, name or the listing's title: the request
+-- that placed the bid does not send the outbid email any more. The notification it stores has its email
+-- due (email_due_at) in the same transaction and the notification email worker sends it
+-- (server/modules/notifications/notification-emails.service.ts), so a slow or failing mail server
+-- neither delays a bid nor loses the email. Otherwise as in 0005.
 DROP FUNCTION place_bid(uuid, uuid, integer, integer, integer);
 --> statement-breakpoint
 
@@ -22,7 +23,6 @@ CREATE FUNCTION place_bid(
   p_soft_close_minutes integer,
   OUT outcome text,
   OUT minimum_cents integer,
-  OUT title text,
   OUT start_price_cents integer,
   OUT reserve_price_cents integer,
   OUT buy_it_now_price_cents integer,
@@ -70,7 +70,6 @@ BEGIN
     outcome := 'own_listing';
     RETURN;
   END IF;
-  title := l.title;
 
   -- Decide first against the latest committed state without the lock. A refusal needs no lock: the
   -- state it was decided on was the auction's true state at an instant during this call, and a

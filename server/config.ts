@@ -13,8 +13,8 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
-  /** Connections this instance keeps to the PostgreSQL server (DATABASE_URL). */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Connections this instance keeps to the PostgreSQL server (DATABASE_URL); unset: the driver's default. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   PUBLIC_URL: optionalString,
   SESSION_SECRET: optionalString,
   SMTP_URL: optionalString,

@@ -5,6 +5,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { eachAtMost } from "../concurrency";
 import type { IconName, Palette } from "./seed-data";
 
 export const SEED_IMAGE_SIZE = 800;
@@ -880,26 +881,16 @@ export async function writeSeedImages(
   const tasks = jobs.flatMap((job) =>
     Array.from({ length: job.count }, (_, i) => ({ job, n: i + 1 })),
   );
-  let next = 0;
   let written = 0;
   let skipped = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const task = tasks[next++];
-      if (!task) break;
-      const ref = seedImageRef(task.job.key, task.n);
-      if (
-        (await exists(path.join(dir, ref.file))) &&
-        (await exists(path.join(dir, ref.thumbFile)))
-      ) {
-        skipped++;
-        continue;
-      }
-      await renderOne(dir, task.job, task.n);
-      written++;
+  await eachAtMost(options.concurrency ?? DEFAULT_CONCURRENCY, tasks, async (task) => {
+    const ref = seedImageRef(task.job.key, task.n);
+    if ((await exists(path.join(dir, ref.file))) && (await exists(path.join(dir, ref.thumbFile)))) {
+      skipped++;
+      return;
     }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, tasks.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+    await renderOne(dir, task.job, task.n);
+    written++;
+  });
   return { written, skipped };
 }

@@ -84,7 +84,6 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
           message: `You won "${due.title}" for ${formatMoney(price)}. Pay for it from your purchase history.`,
           link: "/my/purchases",
           listingId: due.listing_id,
-          email: true,
         },
         {
           userId: due.seller_id,
@@ -92,7 +91,6 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
           message: `"${due.title}" sold for ${formatMoney(price)}.`,
           link: "/my/selling",
           listingId: due.listing_id,
-          email: true,
         },
       ]);
     } else {
@@ -109,7 +107,6 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
           message: `"${due.title}" ended without a sale: ${why}.`,
           link: "/my/selling",
           listingId: due.listing_id,
-          email: true,
         },
       ];
       if (due.leader_id) {
@@ -119,7 +116,6 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
           message: `"${due.title}" ended without a sale: the reserve price was not met.`,
           link: `/listing/${due.listing_id}`,
           listingId: due.listing_id,
-          email: true,
         });
       }
       await notify(tx, items);

@@ -29,7 +29,6 @@ export interface PlaceBidRow extends Record<string, unknown> {
     | "too_low"
     | "already_leading";
   minimum_cents: number | null;
-  title: string | null;
   start_price_cents: number;
   reserve_price_cents: number | null;
   buy_it_now_price_cents: number | null;

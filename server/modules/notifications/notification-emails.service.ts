@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
+import { eachAtMost } from "../../concurrency";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { type Email, type Mailer, SMTP_CONNECTIONS } from "../mail/mailer";
@@ -49,10 +50,11 @@ const LEASE = "2 minutes";
  *
  * A claim moves a batch's due time ahead by the lease (`FOR UPDATE SKIP LOCKED`: instances share
  * the work without sending twice) and commits, so no transaction stays open while the mail server
- * answers; the emails sent then clear their rows. An email refused, or lost with a dying process, is due
- * again when its lease ends: at least once, never lost; one the server refuses for good (5xx) is
- * dropped. Several outbid notices to one person about one listing in a batch make one email, with the price as it is when sent: a bidding war sends a
- * short run of emails, not one per bid.
+ * answers; the emails sent then clear their rows. An email refused, or lost with a dying process,
+ * is due again when its lease ends: at least once, never lost; one the server refuses for good
+ * (5xx) is dropped. Several outbid notices to one person about one listing in a batch make one
+ * email, with the price as it is when sent: a bidding war sends a short run of emails, not one per
+ * bid.
  */
 export async function sendPendingNotificationEmails(deps: NotificationEmailDeps): Promise<number> {
   let handled = 0;
@@ -84,16 +86,15 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     await eachAtMost(SMTP_CONNECTIONS, emailGroups(batch), async (group) => {
       try {
         await deps.mailer.send(emailFor(group[0] as Claimed, deps.publicUrl));
-        done.push(...group.map((n) => n.id));
       } catch (err) {
-        if (isPermanentRefusal(err)) {
-          // A 5xx answer (no such mailbox, say) will not change on retry; the notification itself stays.
-          done.push(...group.map((n) => n.id));
-          deps.log?.(err, "notification email refused for good; not retried");
-        } else {
+        if (!isPermanentRefusal(err)) {
           deps.log?.(err, "notification email failed; it is retried when its lease ends");
+          return;
         }
+        // A 5xx answer (no such mailbox, say) will not change on retry; the notification itself stays.
+        deps.log?.(err, "notification email refused for good; not retried");
       }
+      done.push(...group.map((n) => n.id));
     });
     if (done.length > 0) {
       await deps.db.execute(
@@ -103,15 +104,6 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     handled += batch.length;
     if (batch.length < BATCH) return handled;
   }
-}
-
-/** Runs `work` on every item, at most `limit` at a time. */
-async function eachAtMost<T>(limit: number, items: T[], work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** SMTP answers 5xx for failures that retrying cannot fix, 4xx for passing ones (RFC 5321 4.2.1). */

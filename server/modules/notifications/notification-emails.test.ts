@@ -65,16 +65,25 @@ beforeEach(async () => {
   refuse = null;
 });
 
-let lastSeller = { id: "", email: "" };
 async function auction(reservePriceCents: number | null = null) {
   const seller = await createUser(t.database.db, "seller");
-  lastSeller = { id: seller.id, email: seller.email };
-  return createListing(t.database.db, {
+  const listing = await createListing(t.database.db, {
     sellerId: seller.id,
     title: `Mahogany chest ${Math.random().toString(36).slice(2, 7)}`,
     priceCents: 1000,
     auction: { endTime: new Date(Date.now() + 3_600_000), reservePriceCents },
   });
+  return { listing, seller };
+}
+
+/** A fresh auction where ana bids $10.00 and ben outbids her at $15.00 (price $10.50). */
+async function anaOutbidByBen() {
+  const { listing, seller } = await auction();
+  const ana = await bidder("ana");
+  const ben = await bidder("ben");
+  await bid(ana, listing.id, 1000);
+  await bid(ben, listing.id, 1500);
+  return { listing, seller, ana, ben };
 }
 
 async function endAndSettle(listingId: string) {
@@ -106,11 +115,7 @@ const due = async (userId: string) =>
 
 describe("sendPendingNotificationEmails", () => {
   it("emails an outbid bidder once, after the bid, with the listing and its price", async () => {
-    const listing = await auction();
-    const ana = await bidder("ana");
-    const ben = await bidder("ben");
-    await bid(ana, listing.id, 1000);
-    await bid(ben, listing.id, 1500);
+    const { listing, ana } = await anaOutbidByBen();
     // The bid did not send it: it waits, stored with the notification, for the worker.
     expect(received).toHaveLength(0);
     expect(await due(ana.id)).toHaveLength(1);
@@ -130,11 +135,7 @@ describe("sendPendingNotificationEmails", () => {
   });
 
   it("makes one email of several outbid notices on one listing, at the price when sent", async () => {
-    const listing = await auction();
-    const ana = await bidder("ana");
-    const ben = await bidder("ben");
-    await bid(ana, listing.id, 1000);
-    await bid(ben, listing.id, 1500);
+    const { listing, ana, ben } = await anaOutbidByBen();
     await bid(ana, listing.id, 2000);
     await bid(ben, listing.id, 2500);
     await bid(ana, listing.id, 3000);
@@ -145,11 +146,7 @@ describe("sendPendingNotificationEmails", () => {
   });
 
   it("keeps an email the mail server refused, and sends it when its lease ends", async () => {
-    const listing = await auction();
-    const ana = await bidder("ana");
-    const ben = await bidder("ben");
-    await bid(ana, listing.id, 1000);
-    await bid(ben, listing.id, 1500);
+    const { ana } = await anaOutbidByBen();
 
     refuse = 450;
     await sendPendingNotificationEmails(deps);
@@ -170,11 +167,7 @@ describe("sendPendingNotificationEmails", () => {
   });
 
   it("drops an email the mail server refuses for good, and keeps the notification", async () => {
-    const listing = await auction();
-    const ana = await bidder("ana");
-    const ben = await bidder("ben");
-    await bid(ana, listing.id, 1000);
-    await bid(ben, listing.id, 1500);
+    const { ana } = await anaOutbidByBen();
 
     refuse = 550;
     expect(await sendPendingNotificationEmails(deps)).toBe(1);
@@ -205,12 +198,7 @@ describe("sendPendingNotificationEmails", () => {
   });
 
   it("emails the winner and the seller when an auction settles, at the final price", async () => {
-    const listing = await auction();
-    const seller = lastSeller;
-    const ana = await bidder("ana");
-    const ben = await bidder("ben");
-    await bid(ana, listing.id, 1000);
-    await bid(ben, listing.id, 1500);
+    const { listing, seller, ana, ben } = await anaOutbidByBen();
     await sendPendingNotificationEmails(deps); // ana's outbid notice
     received.length = 0;
 
@@ -230,8 +218,7 @@ describe("sendPendingNotificationEmails", () => {
   });
 
   it("tells the seller and the leader when the reserve was not met", async () => {
-    const listing = await auction(50_000);
-    const seller = lastSeller;
+    const { listing, seller } = await auction(50_000);
     const ana = await bidder("ana");
     await bid(ana, listing.id, 1000);
 
@@ -299,7 +286,7 @@ describe("sendPendingNotificationEmails", () => {
   });
 
   it("sends each email once when two workers run at the same time", async () => {
-    const listing = await auction();
+    const { listing } = await auction();
     const people = await Promise.all(["ana", "ben", "cat", "dan", "eve"].map((n) => bidder(n)));
     let amount = 1000;
     for (const person of people) {

@@ -272,7 +272,6 @@ async function paidNotices(tx: Tx, orderId: string): Promise<void> {
       message: `Payment received for order ${number} (${formatMoney(first.totalCents)}).`,
       link: "/my/purchases",
       orderId,
-      email: true,
     },
     ...lines.map((l) => ({
       userId: l.sellerId,
@@ -281,7 +280,6 @@ async function paidNotices(tx: Tx, orderId: string): Promise<void> {
       link: "/my/selling",
       orderId,
       listingId: l.listingId,
-      email: true,
     })),
   ]);
 }

@@ -23,6 +23,7 @@ function statusOf(status: string) {
 function MyBidRow({ bid }: { bid: MyBid }) {
   const status = statusOf(bid.status);
   const href = `/listing/${bid.listing.id}`;
+  const running = !bid.listing.ended;
   return (
     <ItemRow
       thumbnail={
@@ -45,13 +46,13 @@ function MyBidRow({ bid }: { bid: MyBid }) {
           )}
         </p>
         <p className="text-sm text-slate-700">Placed: {formatDateTime(bid.placedAt)}</p>
-        {/* Outbid is still in the running while the auction is: its end and a way back matter most then. */}
-        {!bid.listing.ended && (bid.status === "active" || bid.status === "outbid") && (
+        {/* While the auction runs a bid is active or outbid; an outbid bidder needs its end and a way back most. */}
+        {running && (
           <p className="text-sm text-slate-700">
             Auction ends: {formatDateTime(bid.listing.endsAt)}
           </p>
         )}
-        {!bid.listing.ended && bid.status === "outbid" && (
+        {running && bid.status === "outbid" && (
           <Link
             to={href}
             aria-label={`Bid again on ${bid.listing.title}`}
