@@ -2,9 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   type AuctionBook,
+  type AuctionFacts,
+  auctionState,
   decideBid,
   type IncrementBand,
   incrementFor,
+  isAuctionEnded,
   minNextBidCents,
 } from "./bidding";
 
@@ -164,5 +167,71 @@ describe("decideBid", () => {
       ok: false,
       reason: "max_below_amount",
     });
+  });
+});
+
+describe("auctionState", () => {
+  const now = new Date("2026-03-01T12:00:00.000Z");
+  const facts: AuctionFacts = {
+    startPriceCents: 1000,
+    currentBidCents: null,
+    bidCount: 0,
+    endsAt: "2026-03-01T13:00:00.000Z",
+    reservePriceCents: null,
+    buyItNowPriceCents: 9000,
+    leaderId: null,
+    status: "active",
+  };
+
+  it("presents an open auction without bids: the start price is the minimum, Buy It Now offered", () => {
+    expect(auctionState(facts, bands, now)).toEqual({
+      startPriceCents: 1000,
+      currentBidCents: null,
+      bidCount: 0,
+      minNextBidCents: 1000,
+      endsAt: "2026-03-01T13:00:00.000Z",
+      ended: false,
+      hasReserve: false,
+      // The contract's reading: no reserve counts as met (hasReserve says there is none).
+      reserveMet: true,
+      buyItNowPriceCents: 9000,
+      leaderId: null,
+    });
+  });
+
+  it("takes the minimum next bid from the increment table, as decideBid does", () => {
+    const state = auctionState(
+      { ...facts, currentBidCents: 2450, bidCount: 3, leaderId: "ana" },
+      bands,
+      now,
+    );
+    expect(state.minNextBidCents).toBe(2500);
+    expect(state.minNextBidCents).toBe(minNextBidCents({ ...facts, currentBidCents: 2450 }, bands));
+    expect(state.buyItNowPriceCents).toBeNull();
+  });
+
+  it("reports a reserve as met only once the current price reaches it", () => {
+    const reserved = { ...facts, reservePriceCents: 5000 };
+    expect(auctionState(reserved, bands, now)).toMatchObject({
+      hasReserve: true,
+      reserveMet: false,
+    });
+    expect(
+      auctionState({ ...reserved, currentBidCents: 4999, bidCount: 1 }, bands, now).reserveMet,
+    ).toBe(false);
+    expect(
+      auctionState({ ...reserved, currentBidCents: 5000, bidCount: 1 }, bands, now).reserveMet,
+    ).toBe(true);
+  });
+
+  it("ends at the effective end, or when the listing is no longer on sale", () => {
+    expect(isAuctionEnded({ status: "active", endsAt: now }, now)).toBe(true);
+    expect(isAuctionEnded({ status: "active", endsAt: new Date(now.getTime() + 1) }, now)).toBe(
+      false,
+    );
+    expect(isAuctionEnded({ ...facts, status: "sold" }, now)).toBe(true);
+    expect(isAuctionEnded({ ...facts, status: "ended" }, now)).toBe(true);
+    const over = auctionState({ ...facts, endsAt: new Date(now.getTime() - 1) }, bands, now);
+    expect(over).toMatchObject({ ended: true, buyItNowPriceCents: null });
   });
 });

@@ -1,4 +1,5 @@
 /** Pure bidding rules shared by the bid engine and the bid form. */
+import type { AuctionState } from "./contracts/browse";
 
 export interface IncrementBand {
   startCents: number;
@@ -23,6 +24,66 @@ export function minNextBidCents(
 ): number {
   if (auction.currentBidCents === null) return auction.startPriceCents;
   return auction.currentBidCents + incrementFor(auction.currentBidCents, bands);
+}
+
+/** What is recorded of an auction, all its state is presented from (see auctionState). */
+export interface AuctionFacts {
+  startPriceCents: number;
+  /** The visible price; null before the first bid. */
+  currentBidCents: number | null;
+  bidCount: number;
+  /** The effective end: soft close moves it. Drivers answer a Date or text. */
+  endsAt: Date | string;
+  reservePriceCents: number | null;
+  /** The Buy It Now price the seller set, if any, whether or not it is still offered. */
+  buyItNowPriceCents: number | null;
+  leaderId: string | null;
+  /**
+   * The listing's status. Settlement makes an auction ended or sold (with `settled_at`, in one
+   * transaction), and so does a Buy It Now purchase: either way it takes no more bids.
+   */
+  status: "active" | "ended" | "sold";
+}
+
+/**
+ * Whether an auction takes no more bids: no longer on sale, or at or past its effective end. The
+ * database's expressions of the same rule: place_bid() (server/modules/bidding/place-bid.sql) and
+ * auctionEndedExpression (server/modules/listings/listing-visibility.ts).
+ */
+export function isAuctionEnded(facts: Pick<AuctionFacts, "status" | "endsAt">, now: Date): boolean {
+  return facts.status !== "active" || new Date(facts.endsAt).getTime() <= now.getTime();
+}
+
+/** True when there is no reserve, or the current price has reached it. */
+export function isReserveMet(
+  facts: Pick<AuctionFacts, "reservePriceCents" | "currentBidCents">,
+): boolean {
+  if (facts.reservePriceCents === null) return true;
+  return facts.currentBidCents !== null && facts.currentBidCents >= facts.reservePriceCents;
+}
+
+/**
+ * The auction's state as the API shows it, as of `now`: the one presenter for a listing's page and
+ * card, the live channel and a bid's answer. Buy It Now is offered until the first bid or the end.
+ */
+export function auctionState(
+  facts: AuctionFacts,
+  bands: readonly IncrementBand[],
+  now: Date,
+): AuctionState {
+  const ended = isAuctionEnded(facts, now);
+  return {
+    startPriceCents: facts.startPriceCents,
+    currentBidCents: facts.currentBidCents,
+    bidCount: facts.bidCount,
+    minNextBidCents: minNextBidCents(facts, bands),
+    endsAt: new Date(facts.endsAt).toISOString(),
+    ended,
+    hasReserve: facts.reservePriceCents !== null,
+    reserveMet: isReserveMet(facts),
+    buyItNowPriceCents: !ended && facts.bidCount === 0 ? facts.buyItNowPriceCents : null,
+    leaderId: facts.leaderId,
+  };
 }
 
 /** What the engine knows of an auction before a bid. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatTimeLeft, timeLeft } from "./time";
+import { formatDateTime, formatTimeAgo, formatTimeLeft, timeLeft } from "./time";
 
 const now = Date.parse("2026-11-21T12:00:00Z");
 
@@ -31,5 +31,23 @@ describe("formatTimeLeft", () => {
 describe("formatDateTime", () => {
   it("shows en-US short date with hour and minute", () => {
     expect(formatDateTime(new Date(2026, 10, 21, 15, 5))).toBe("11/21/26, 3:05 PM");
+  });
+});
+
+describe("formatTimeAgo", () => {
+  it.each([
+    [now - 5_000, "just now"],
+    [now + 3_000, "just now"],
+    [now - 60_000, "1 minute ago"],
+    [now - 25 * 60_000, "25 minutes ago"],
+    [now - 3_600_000, "1 hour ago"],
+    [now - 5 * 3_600_000 - 59 * 60_000, "5 hours ago"],
+    [now - 86_400_000, "1 day ago"],
+    [now - 9 * 86_400_000, "1 week ago"],
+    [now - 45 * 86_400_000, "1 month ago"],
+    [now - 800 * 86_400_000, "2 years ago"],
+  ])("%s reads %s", (at, text) => {
+    expect(formatTimeAgo(new Date(at), now)).toBe(text);
+    expect(formatTimeAgo(new Date(at).toISOString(), new Date(now))).toBe(text);
   });
 });

@@ -40,3 +40,24 @@ export function formatTimeLeft(left: TimeLeft): string {
   parts.push(`${left.minutes}m`);
   return parts.join(" ");
 }
+
+const AGO_UNITS = [
+  { ms: 365 * 86_400_000, name: "year" },
+  { ms: 30 * 86_400_000, name: "month" },
+  { ms: 7 * 86_400_000, name: "week" },
+  { ms: 86_400_000, name: "day" },
+  { ms: 3_600_000, name: "hour" },
+  { ms: 60_000, name: "minute" },
+] as const;
+
+/** How long ago, as the spec's chat and notifications show it: "just now", "5 minutes ago", "2 days ago". */
+export function formatTimeAgo(value: string | Date, now: Date | number = Date.now()): string {
+  const at = typeof value === "string" ? Date.parse(value) : value.getTime();
+  const elapsed = (typeof now === "number" ? now : now.getTime()) - at;
+  for (const unit of AGO_UNITS) {
+    const count = Math.floor(elapsed / unit.ms);
+    if (count >= 1) return `${count} ${unit.name}${count === 1 ? "" : "s"} ago`;
+  }
+  // Under a minute, or a clock a little behind the server's.
+  return "just now";
+}

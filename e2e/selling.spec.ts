@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 
 const PHOTOS = {
@@ -230,13 +230,87 @@ test("a seller deletes a fixed-price listing they created, after confirming", as
   // Delete, after the spec's question.
   await row.getByRole("button", { name: `Delete ${title}` }).click();
   const dialog = page.getByRole("dialog", { name: "Delete listing?" });
-  await expect(dialog).toContainText(
-    "Are you sure you want to delete this listing? This action cannot be undone.",
-  );
+  // /my/selling asks the plain question; the warning is the profile modal's (spec).
+  await expect(dialog).toContainText("Are you sure you want to delete this listing?");
+  await expect(dialog).not.toContainText("cannot be undone");
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Listing deleted successfully")).toBeVisible();
   await expect(page.getByText(title)).toHaveCount(0);
   await expect(page.getByText("You haven't listed anything yet")).toBeVisible();
+});
+
+/** A fixed-price listing made through the API, for tests about what comes after listing. */
+async function listThroughApi(page: Page, title: string) {
+  const response = await apiPost(page, "/api/listings", {
+    kind: "fixed_price",
+    title,
+    category: "handicrafts",
+    territory: "jamaica",
+    condition: "new",
+    description: `${title}, made by hand in Port Antonio from local mahogany.`,
+    priceCents: 2_500,
+    quantity: 2,
+    shippingCents: 0,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+test("the profile modal deletes a listing after its own question, and stays open throughout", async ({
+  page,
+}) => {
+  const seller = await newSeller(page, "profdel");
+  const suffix = Date.now().toString(36);
+  const keep = `Carved calabash bowl ${suffix}`;
+  const remove = `Mahogany salad servers ${suffix}`;
+  await listThroughApi(page, keep);
+  await listThroughApi(page, remove);
+
+  await page.goto("/my/selling");
+  await page.getByRole("button", { name: `Hi, ${seller.username}` }).click();
+  await page.getByRole("button", { name: "Profile" }).click();
+  const profile = page.getByRole("dialog", { name: "Profile" });
+  await expect(profile.getByRole("link", { name: remove })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]profile/);
+
+  // Cancel: only the question closes; the profile stays, and so does ?profile.
+  await profile.getByRole("button", { name: `Delete ${remove}` }).click();
+  const question = page.getByRole("dialog", { name: "Delete listing?" });
+  await expect(question).toContainText(
+    "Are you sure you want to delete this listing? This action cannot be undone.",
+  );
+  await expectNoSeriousA11yViolations(page);
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+  await expect(profile).toBeVisible();
+  await expect(page).toHaveURL(/[?&]profile/);
+
+  // Escape closes the question only, too.
+  await profile.getByRole("button", { name: `Delete ${remove}` }).click();
+  await expect(question).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(question).toBeHidden();
+  await expect(profile).toBeVisible();
+
+  // Delete: the listing goes, the profile stays open on the rest.
+  await profile.getByRole("button", { name: `Delete ${remove}` }).click();
+  await question.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Listing deleted successfully")).toBeVisible();
+  await expect(profile).toBeVisible();
+  await expect(page).toHaveURL(/[?&]profile/);
+  await expect(profile.getByRole("link", { name: remove })).toHaveCount(0);
+  await expect(profile.getByRole("link", { name: keep })).toBeVisible();
+
+  // Its own close button still closes it.
+  await profile.getByRole("button", { name: "Close" }).click();
+  await expect(profile).toBeHidden();
+  await expect(page).not.toHaveURL(/profile/);
+});
+
+test("a visitor who opens the listing wizard is told to log in first", async ({ page }) => {
+  await page.goto("/sell/create");
+  await expect(toast(page, "Please log in to create a listing")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fsell%2Fcreate$/);
+  await expect(page.getByRole("form", { name: "Sign in" })).toBeVisible();
 });
 
 test("each wizard step says what is missing before it lets the seller continue", async ({

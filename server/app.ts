@@ -8,6 +8,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { loggerOptions } from "./log-redaction";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
@@ -19,6 +20,7 @@ import { homeRoutes } from "./modules/home/home.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
@@ -29,6 +31,7 @@ import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
+import { inputGuardPlugin } from "./plugins/input-guard";
 import { livePlugin } from "./plugins/live";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
@@ -72,6 +75,7 @@ function paymentProviderFor(config: Config): PaymentProvider {
     return stripeProvider({
       secretKey,
       webhookSecret,
+      publicUrl: config.publicUrl,
       api: api
         ? {
             host: api.hostname,
@@ -81,16 +85,13 @@ function paymentProviderFor(config: Config): PaymentProvider {
         : undefined,
     });
   }
-  return sandboxProvider({
-    publicUrl: config.publicUrl,
-    webhookSecret: sandboxWebhookSecret(config),
-  });
+  return sandboxProvider({ webhookSecret: sandboxWebhookSecret(config) });
 }
 
 /** Builds the whole HTTP app on an open database: plugins first, then each module, explicitly. */
 export async function buildApp({ config, database, logger, mailer, payments }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config.logLevel),
     // Query strings like ?condition=new&condition=used arrive as arrays.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
   app.decorate("publicUrl", config.publicUrl);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   app.decorate("payments", payments ?? paymentProviderFor(config));
   const { bucket, ...s3 } = config.s3;
   // Photos in a bucket are served from its own origin, which the page must be allowed to show.
@@ -130,7 +132,9 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
     mailer ??
       (config.smtpUrl
         ? smtpMailer(config.smtpUrl)
-        : outboxMailer(database.db, (msg) => app.log.info(msg))),
+        : outboxMailer(database.db, (msg) => app.log.info(msg), {
+            printLinks: !config.isProduction,
+          })),
   );
   // A mailer made here is this app's to close; one passed in belongs to the caller.
   if (!mailer) app.addHook("onClose", async () => app.mailer.close());
@@ -140,8 +144,6 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
   await app.register(sessionPlugin, {
     secret: config.sessionSecret,
     secure: config.publicUrl.startsWith("https:"),
-    // Payment providers call webhooks without our cookies; their signatures protect them.
-    csrfExempt: ["/api/payments/webhook/"],
   });
   await app.register(openApiPlugin);
   const oauth = new OAuthClients(config.oauth, `${config.publicUrl}/auth/callback`);
@@ -159,13 +161,13 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
       const paymentDeps = () => ({
         db: app.db,
         provider: app.payments,
-        publicUrl: config.publicUrl,
         checkoutExpiryMinutes: config.checkoutExpiryMinutes,
         taxRatePercent: config.taxRatePercent,
         log: (err: unknown, msg: string) => app.log.error({ err }, msg),
       });
       await api.register(checkoutRoutes, { deps: paymentDeps });
       await api.register(ordersRoutes, { deps: paymentDeps });
+      await api.register(notificationsRoutes);
       await api.register(paymentsRoutes, {
         deps: paymentDeps,
         sandboxWebhookSecret: sandboxWebhookSecret(config),

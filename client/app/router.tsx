@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { VERIFY_MESSAGES } from "../features/selling/hooks/use-seller-verification";
 import { PageLoading } from "./page-loading";
 import { RootLayout } from "./root-layout";
 import { RootError, RouteError } from "./route-error";
@@ -8,7 +9,7 @@ import { HomePage } from "./routes/home-page";
 import { ListingDetailPage } from "./routes/listing-detail-page";
 import { ListingsPage } from "./routes/listings-page";
 import { NotFoundPage } from "./routes/not-found-page";
-import { SignedInOnly } from "./signed-in-only";
+import { SignedInOnly, type SignInHandle } from "./signed-in-only";
 
 // Browsing pages are in the first download; the rest (account, selling, checkout, ...) load when
 // first visited: about 110 kB less script before the first page shows on a phone.
@@ -35,11 +36,18 @@ const signedInOnly: RouteObject[] = [
     lazy: () => import("./routes/my-bids-page").then((m) => ({ Component: m.MyBidsPage })),
   },
   {
+    path: "notifications",
+    lazy: () =>
+      import("./routes/notifications-page").then((m) => ({ Component: m.NotificationsPage })),
+  },
+  {
     path: "sell",
     lazy: () => import("./routes/sell-page").then((m) => ({ Component: m.SellPage })),
   },
   {
     path: "sell/create",
+    // The spec's toast for a visitor who opens the wizard (marketplace-core, section 6).
+    handle: { signInMessage: VERIFY_MESSAGES.signedOut } satisfies SignInHandle,
     lazy: () => import("./routes/sell-create-page").then((m) => ({ Component: m.SellCreatePage })),
   },
   {

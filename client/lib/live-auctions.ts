@@ -2,6 +2,11 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { type AuctionUpdate, auctionUpdateSchema } from "../../core/contracts/bidding";
 import type { AuctionState } from "../../core/contracts/browse";
+import {
+  LIVE_NOTIFICATION_CREATED,
+  LIVE_NOTIFICATIONS_UNREAD,
+  liveUnreadSchema,
+} from "../../core/contracts/notifications";
 import { sessionQueryKey } from "./session";
 
 /** The server refuses more in one subscription. */
@@ -11,12 +16,24 @@ const SETTLE_MS = 50;
 
 type UpdateListener = (update: AuctionUpdate) => void;
 
+/** The signed-in user's unread notification count, pushed on the same connection. */
+export interface UnreadEvent {
+  /** True when a new notification arrived; false for the count on connecting or after reads. */
+  created: boolean;
+  unreadCount: number;
+}
+type UserListener = (event: UnreadEvent) => void;
+
 /**
  * One EventSource per page for every auction on screen (GET /api/live?listings=...). Components
  * subscribe ids with reference counts; the connection is reopened when the set changes. The
  * latest update per listing is kept in a small store that cards read; the detail page also gets
  * a callback to write the update into its query. After a dropped connection comes back, the
  * page's queries are refetched, because the server does not replay what was missed.
+ *
+ * The signed-in user's notification count rides on the same connection (one per tab): while a
+ * user is subscribed (the header's bell), the connection is open even with no auction on screen,
+ * and is reopened when the user changes (sign-in, sign-out).
  */
 class LiveAuctions {
   private counts = new Map<string, number>();
@@ -24,6 +41,9 @@ class LiveAuctions {
   private storeListeners = new Map<string, Set<() => void>>();
   private updateListeners = new Set<UpdateListener>();
   private clients = new Map<QueryClient, number>();
+  /** Subscribed user ids with reference counts (one user per tab in practice). */
+  private users = new Map<string, number>();
+  private userListeners = new Set<UserListener>();
   private source: EventSource | null = null;
   private sourceKey = "";
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -39,6 +59,24 @@ class LiveAuctions {
         if (left <= 0) this.counts.delete(id);
         else this.counts.set(id, left);
       }
+      const uses = (this.clients.get(client) ?? 1) - 1;
+      if (uses <= 0) this.clients.delete(client);
+      else this.clients.set(client, uses);
+      this.schedule();
+    };
+  }
+
+  /** Keeps `userId`'s notification count coming while subscribed; `listener` hears each one. */
+  subscribeUser(userId: string, listener: UserListener, client: QueryClient): () => void {
+    this.users.set(userId, (this.users.get(userId) ?? 0) + 1);
+    this.userListeners.add(listener);
+    this.clients.set(client, (this.clients.get(client) ?? 0) + 1);
+    this.schedule();
+    return () => {
+      const left = (this.users.get(userId) ?? 1) - 1;
+      if (left <= 0) this.users.delete(userId);
+      else this.users.set(userId, left);
+      this.userListeners.delete(listener);
       const uses = (this.clients.get(client) ?? 1) - 1;
       if (uses <= 0) this.clients.delete(client);
       else this.clients.set(client, uses);
@@ -76,7 +114,10 @@ class LiveAuctions {
   private connect() {
     if (typeof EventSource === "undefined") return;
     const ids = [...this.counts.keys()].sort().slice(0, MAX_IDS);
-    const key = ids.join(",");
+    // The server knows the user from the session cookie; the id is in the key so that another
+    // user (after sign-out and sign-in) gets a connection of their own.
+    const user = [...this.users.keys()].sort()[0] ?? "";
+    const key = `${ids.join(",")}|${user}`;
     if (key === this.sourceKey && this.source) return;
     this.source?.close();
     this.source = null;
@@ -84,10 +125,26 @@ class LiveAuctions {
     this.hadError = false;
     // Forget what is no longer on screen, so a later visit starts from fresh server data.
     for (const id of this.latest.keys()) if (!this.counts.has(id)) this.latest.delete(id);
-    if (ids.length === 0) return;
+    if (ids.length === 0 && !user) return;
 
-    const source = new EventSource(`/api/live?listings=${encodeURIComponent(key)}`);
+    const source = new EventSource(
+      ids.length > 0 ? `/api/live?listings=${encodeURIComponent(ids.join(","))}` : "/api/live",
+    );
     this.source = source;
+    const onUnread = (created: boolean) => (event: Event) => {
+      let data: unknown;
+      try {
+        data = JSON.parse((event as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      const parsed = liveUnreadSchema.safeParse(data);
+      if (!parsed.success) return;
+      for (const listener of this.userListeners)
+        listener({ created, unreadCount: parsed.data.unreadCount });
+    };
+    source.addEventListener(LIVE_NOTIFICATION_CREATED, onUnread(true));
+    source.addEventListener(LIVE_NOTIFICATIONS_UNREAD, onUnread(false));
     source.addEventListener("auction.updated", (event) => {
       let data: unknown;
       try {
@@ -150,6 +207,21 @@ export function useLiveAuctions(ids: readonly string[], onUpdate?: UpdateListene
       stop();
     };
   }, [key, client]);
+}
+
+/**
+ * Keeps the signed-in user's notification count live while mounted (`userId` undefined: nobody
+ * signed in, nothing to follow); `onEvent` hears each count the server pushes.
+ */
+export function useLiveUser(userId: string | undefined, onEvent: UserListener): void {
+  const client = useQueryClient();
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+
+  useEffect(() => {
+    if (!userId) return;
+    return live.subscribeUser(userId, (event) => handler.current(event), client);
+  }, [userId, client]);
 }
 
 /** The latest live update for one auction (undefined until one arrives); subscribes while mounted. */

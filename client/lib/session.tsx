@@ -54,6 +54,11 @@ export interface Session {
   /** Ends the session on the server, then forgets everything personal the page holds. */
   signOut: () => Promise<void>;
   isSigningOut: boolean;
+  /**
+   * True from the moment this page asked to sign out until someone signs in again: a
+   * signed-in-only page then goes home (spec: sign-out returns to /), not to /login.
+   */
+  signedOutHere: boolean;
 }
 
 /** The auth modal's state, for the one modal the root layout renders. */
@@ -130,7 +135,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
   const { mutateAsync: signOutAsync, isPending: isSigningOut } = signOutMutation;
 
+  // Set before the call, so whichever renders first (the way home or the ended session), a
+  // signed-in-only page already knows the user left on purpose.
+  const [signedOutHere, setSignedOutHere] = useState(false);
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId) setSignedOutHere(false);
+  }, [userId]);
+
   const signOut = useCallback(async () => {
+    setSignedOutHere(true);
     try {
       await signOutAsync();
     } catch {
@@ -148,8 +162,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       openSignIn,
       signOut,
       isSigningOut,
+      signedOutHere,
     }),
-    [user, isPending, isError, refetch, openSignIn, signOut, isSigningOut],
+    [user, isPending, isError, refetch, openSignIn, signOut, isSigningOut, signedOutHere],
   );
   const modalState = useMemo<AuthModalState>(
     () => ({ open: modal.open, tab: modal.tab, reason: modal.reason, setTab, close }),

@@ -53,24 +53,68 @@ export const emailSchema = z
   .pipe(z.email({ message: "Please enter a valid email address" }))
   .transform((e) => e.toLowerCase());
 
-export const registerSchema = z.object({
-  firstName: z
-    .string({ message: "First name is required" })
-    .trim()
-    .min(1, "First name is required")
-    .max(100, "First name is too long"),
-  lastName: z
-    .string({ message: "Last name is required" })
-    .trim()
-    .min(1, "Last name is required")
-    .max(100, "Last name is too long"),
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,29}$/;
+const USERNAME_RULE =
+  "Username must be 3-30 characters: letters, numbers, dots, dashes or underscores";
+
+/** A chosen username: trimmed, lower case, 3-30 letters, numbers, dots, dashes or underscores. */
+export const usernameSchema = z
+  .string({ message: "Username is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, { message: "Username is required", abort: true })
+  .regex(USERNAME_PATTERN, USERNAME_RULE);
+
+const NAME_REQUIRED = { firstName: "First name is required", lastName: "Last name is required" };
+const personName = (required: string, tooLong: string) =>
+  z.string({ message: required }).trim().max(100, tooLong);
+const firstNameSchema = personName(NAME_REQUIRED.firstName, "First name is too long");
+const lastNameSchema = personName(NAME_REQUIRED.lastName, "Last name is too long");
+
+const registerCommon = {
   email: emailSchema,
   password: newPasswordSchema,
   accountType: z
     .enum(["personal", "business"], { message: "Choose a personal or a business account" })
     .default("personal"),
   marketingEmails: z.boolean().default(true),
+};
+
+/** /register, the full form (spec): first and last name, email, password, account type, marketing. */
+export const pageRegisterSchema = z.object({
+  firstName: firstNameSchema.min(1, NAME_REQUIRED.firstName),
+  lastName: lastNameSchema.min(1, NAME_REQUIRED.lastName),
+  ...registerCommon,
 });
+
+/** The auth modal's Register tab (spec): username, email and password (asked twice there). */
+export const modalRegisterSchema = z.object({ username: usernameSchema, ...registerCommon });
+
+/**
+ * POST /api/auth/register takes either form's fields: first and last name (/register), or a
+ * username instead of them (the auth modal). Names are required unless a username is given. The
+ * answer always has both names (a username-only sign-up reads as its username, last name empty),
+ * plus the chosen `username` when there was one.
+ */
+export const registerSchema = z
+  .object({
+    firstName: firstNameSchema.optional(),
+    lastName: lastNameSchema.optional(),
+    username: usernameSchema.optional(),
+    ...registerCommon,
+  })
+  .superRefine((input, ctx) => {
+    if (input.username !== undefined) return;
+    for (const field of ["firstName", "lastName"] as const) {
+      if (!input[field])
+        ctx.addIssue({ code: "custom", path: [field], message: NAME_REQUIRED[field] });
+    }
+  })
+  .transform(({ firstName, lastName, ...rest }) => ({
+    ...rest,
+    firstName: firstName || rest.username || "",
+    lastName: lastName ?? "",
+  }));
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
@@ -107,18 +151,10 @@ export type Session = z.infer<typeof sessionSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 
-export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,29}$/;
 export const updateProfileSchema = z
   .object({
     fullName: z.string().trim().min(1, "Full name is required").max(200, "Full name is too long"),
-    username: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .regex(
-        USERNAME_PATTERN,
-        "Username must be 3-30 characters: letters, numbers, dots, dashes or underscores",
-      ),
+    username: z.string().trim().toLowerCase().regex(USERNAME_PATTERN, USERNAME_RULE),
     marketingEmails: z.boolean(),
   })
   .partial();

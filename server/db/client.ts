@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { readRoutines } from "./routines";
 
 /** The query surface both drivers share; services depend on this, never on a driver. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -33,7 +34,10 @@ export interface Database {
     statement: NamedStatement,
     params: unknown[],
   ): Promise<T[]>;
-  /** Applies the committed migrations; safe to call from several instances at once. */
+  /**
+   * Applies the committed migrations, then the functions kept in modules' SQL files (routines.ts);
+   * safe to call from several instances at once.
+   */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
@@ -78,6 +82,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         try {
           await client.query("select pg_advisory_lock(727274)");
           await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+          // Under the same lock: two instances replacing one function at once could fail with
+          // "tuple concurrently updated". In one transaction: a bad file changes nothing.
+          const routines = readRoutines();
+          await client.query("begin");
+          try {
+            await client.query(routines);
+            await client.query("commit");
+          } catch (error) {
+            await client.query("rollback").catch(() => undefined);
+            throw error;
+          }
         } finally {
           await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
           client.release();
@@ -128,6 +143,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
+      const routines = readRoutines();
+      await client.transaction(async (tx) => {
+        await tx.exec(routines);
+      });
     },
     async ping() {
       await client.query("select 1");

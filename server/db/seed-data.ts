@@ -4,6 +4,8 @@
  * stays deterministic and the tests can read the same source of truth.
  */
 
+import type { IncrementBand } from "../../core/bidding";
+
 export const ICON_NAMES = [
   "phone",
   "laptop",
@@ -2375,12 +2377,11 @@ export const TERRITORIES: ReadonlyArray<{ slug: string; name: string }> = [
   { slug: "montserrat", name: "Montserrat" },
 ];
 
-/** USD increment bands; start inclusive, end exclusive, the top band open (end null). */
-export const BID_INCREMENT_BANDS: ReadonlyArray<{
-  startCents: number;
-  endCents: number | null;
-  incrementCents: number;
-}> = [
+/**
+ * USD increment bands; start inclusive, end exclusive, the top band open (end null). They cover
+ * every amount from 0, so core/bidding's one-cent fallback for a gap never applies to the demo.
+ */
+export const BID_INCREMENT_BANDS: readonly IncrementBand[] = [
   { startCents: 0, endCents: 100, incrementCents: 5 },
   { startCents: 100, endCents: 500, incrementCents: 25 },
   { startCents: 500, endCents: 2_500, incrementCents: 50 },

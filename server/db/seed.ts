@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { incrementFor } from "../../core/bidding";
 import { orderTotals } from "../../core/cart";
 import type { ListingKind } from "../../core/listing";
 import { hashPassword } from "../modules/accounts/password";
@@ -25,6 +26,7 @@ import {
   TERRITORIES,
 } from "./seed-data";
 import { type SeedImageJob, seedImageRef, writeSeedImages } from "./seed-images";
+import { seedDemoNotifications } from "./seed-notifications";
 
 export const DEMO_PASSWORD = "Tradewinds1!";
 export const DEMO_USER_EMAILS: readonly string[] = DEMO_USERS.map((u) => u.email);
@@ -90,14 +92,6 @@ function makeRng(seed: number) {
     },
   };
   return rng;
-}
-
-/** The minimum raise over `amountCents`, from the band the amount falls in. */
-export function bidIncrementFor(amountCents: number): number {
-  const band = BID_INCREMENT_BANDS.find(
-    (b) => amountCents >= b.startCents && (b.endCents === null || amountCents < b.endCents),
-  );
-  return band?.incrementCents ?? 5;
 }
 
 // ---------- the plan: plain data, no ids ----------
@@ -271,7 +265,7 @@ function drawBids(
   const pool = rng.shuffle(others).slice(0, rng.int(2, 4));
   const times = bidTimes(rng, count, fromMs, toMs);
   const result: Omit<PlannedBid, "status">[] = [];
-  let amount = startPriceCents + bidIncrementFor(startPriceCents) * rng.int(1, 2);
+  let amount = startPriceCents + incrementFor(startPriceCents, BID_INCREMENT_BANDS) * rng.int(1, 2);
   let previousBidder = -1;
   for (let i = 0; i < count; i++) {
     if (i > 0) {
@@ -280,7 +274,7 @@ function drawBids(
         [2, 3],
         [4, 1],
       ] as const);
-      amount += bidIncrementFor(amount) * steps;
+      amount += incrementFor(amount, BID_INCREMENT_BANDS) * steps;
     }
     const bidder = rng.pick(pool.filter((b) => b !== previousBidder));
     result.push({ bidder, amountCents: amount, placedAt: times[i] ?? new Date(toMs) });
@@ -810,6 +804,8 @@ export async function seedDatabase(
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasCategories(tx)) return false;
     await insertAll(tx, plan, passwordHashes, now);
+    // Last, on the rows above: demo notifications for the bell (server/db/seed-notifications.ts).
+    await seedDemoNotifications(tx, now);
     return true;
   });
   if (!seeded) return { seeded: false };

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { formatMoney, taxCents } from "../../core/money";
+import { notificationText } from "../../core/notifications";
 import type { Db } from "../db/client";
 import { rows } from "../db/rows";
 import { auctionSettings, bids } from "../db/schema/auctions";
@@ -81,14 +82,20 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
         {
           userId: winnerId,
           kind: "auction_won",
-          message: `You won "${due.title}" for ${formatMoney(price)}. Pay for it from your purchase history.`,
+          message: notificationText("auction_won", {
+            title: due.title,
+            price: formatMoney(price),
+          }),
           link: "/my/purchases",
           listingId: due.listing_id,
         },
         {
           userId: due.seller_id,
           kind: "auction_sold",
-          message: `"${due.title}" sold for ${formatMoney(price)}.`,
+          message: notificationText("auction_sold", {
+            title: due.title,
+            price: formatMoney(price),
+          }),
           link: "/my/selling",
           listingId: due.listing_id,
         },
@@ -99,12 +106,14 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
         .set({ status: "ended", updatedAt: new Date() })
         .where(eq(listings.id, due.listing_id));
       await tx.update(bids).set({ status: "lost" }).where(eq(bids.listingId, due.listing_id));
-      const why = due.leader_id ? "the reserve price was not met" : "it had no bids";
       const items: NewNotification[] = [
         {
           userId: due.seller_id,
           kind: "auction_unsold",
-          message: `"${due.title}" ended without a sale: ${why}.`,
+          message: notificationText("auction_unsold", {
+            title: due.title,
+            reason: due.leader_id ? "reserve_not_met" : "no_bids",
+          }),
           link: "/my/selling",
           listingId: due.listing_id,
         },
@@ -113,7 +122,7 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
         items.push({
           userId: due.leader_id,
           kind: "auction_lost",
-          message: `"${due.title}" ended without a sale: the reserve price was not met.`,
+          message: notificationText("auction_lost", { title: due.title }),
           link: `/listing/${due.listing_id}`,
           listingId: due.listing_id,
         });

@@ -38,6 +38,11 @@ export function startJobs(app: App): () => Promise<void> {
       everyMs: 30_000,
       onError: failed("payment session expiry failed"),
     }),
+    // Ended rate-limit windows; a stale one is ignored by every reader anyway.
+    repeat(() => app.limitCounters.prune(), {
+      everyMs: 10 * 60 * 1000,
+      onError: failed("rate limit pruning failed"),
+    }),
     repeat(() => cleanUpOrphanUploads(db, app.storage, log), {
       everyMs: 60 * 60 * 1000,
       onError: failed("upload cleanup failed"),

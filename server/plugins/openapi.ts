@@ -36,6 +36,10 @@ export const openApiPlugin = fp(
           { name: "browse", description: "Categories, territories, listings and the home page" },
           { name: "accounts", description: "Registration, sign-in, sessions and the account" },
           { name: "bidding", description: "Bids, proxy bidding and live auction updates" },
+          {
+            name: "notifications",
+            description: "Your notifications, their unread count and which kinds are emailed",
+          },
           { name: "health", description: "Liveness and readiness" },
           { name: "dev", description: "Development helpers, absent in production" },
         ],

@@ -1,16 +1,59 @@
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../errors";
+import { countersFor, type LimitCounters } from "./limit-counters";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The counters behind every limit: shared through the database when there are instances to share with. */
+    limitCounters: LimitCounters;
+  }
+}
 
 /**
- * Per-IP limits, switched on route by route (`config.rateLimit`). The store is in memory: each
- * instance counts for itself, so with N instances an IP gets up to N times the limit.
+ * @fastify/rate-limit's store on our counters. Each route gets its own key space (its method and
+ * path), as the plugin's in-memory store would give it.
+ */
+function counterStore(counters: LimitCounters): FastifyRateLimitStoreCtor {
+  class CounterStore implements FastifyRateLimitStore {
+    private readonly scope: string;
+    constructor(scope: unknown) {
+      this.scope = typeof scope === "string" ? scope : "global";
+    }
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+      max: number,
+    ) {
+      counters.take(`${this.scope}|${key}`, timeWindow, max).then(
+        (hit) => callback(null, { current: hit.count, ttl: hit.resetInMs }),
+        (err: Error) => callback(err),
+      );
+    }
+    child(routeOptions: { method?: string | string[]; url?: string; routeInfo?: unknown }) {
+      const info = (routeOptions.routeInfo ?? routeOptions) as { method?: unknown; url?: unknown };
+      return new CounterStore(`route:${String(info.method)} ${String(info.url)}`);
+    }
+  }
+  return CounterStore as unknown as FastifyRateLimitStoreCtor;
+}
+
+/**
+ * Per-IP limits, switched on route by route (`config.rateLimit`), counted in the database on a
+ * PostgreSQL server so that two instances do not allow twice a limit.
  */
 export const rateLimitPlugin = fp(
   async (app) => {
+    const counters = countersFor(app.database);
+    app.decorate("limitCounters", counters);
     await app.register(rateLimit, {
       global: false,
+      store: counterStore(counters),
       errorResponseBuilder: (_request, context) =>
         new AppError(
           429,
@@ -19,7 +62,7 @@ export const rateLimitPlugin = fp(
         ),
     });
   },
-  { name: "rate-limit" },
+  { name: "rate-limit", dependencies: ["db"] },
 );
 
 /**
@@ -36,37 +79,45 @@ export function perUserRateLimit(max: number) {
   };
 }
 
-/** Counts attempts per key (an account's email) in a sliding window; in memory, per instance. */
+/** How long until a window ends, as the sentence a 429 gives. */
+export function waitMessage(resetInMs: number, what = "Too many attempts"): string {
+  return `${what}. Please wait ${Math.max(1, Math.ceil(resetInMs / 1000))} seconds and try again.`;
+}
+
+/** Counts attempts per key (an account's email) in a fixed window on the shared counters. */
 export class AttemptLimiter {
-  private readonly hits = new Map<string, number[]>();
   constructor(
+    private readonly counters: LimitCounters,
+    private readonly name: string,
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
 
   /** Records an attempt; throws 429 when the key already used up its window. */
-  hit(key: string): void {
-    const now = Date.now();
-    const recent = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (recent.length >= this.max) {
-      const wait = Math.ceil((this.windowMs - (now - (recent[0] ?? now))) / 1000);
-      throw new AppError(
-        429,
-        "rate_limited",
-        `Too many attempts for this account. Please wait ${wait} seconds and try again.`,
-      );
-    }
-    recent.push(now);
-    this.hits.set(key, recent);
-    if (this.hits.size > 10_000) this.prune(now);
+  async hit(key: string, message = "Too many attempts for this account"): Promise<void> {
+    const hit = await this.counters.hit(this.key(key), this.windowMs);
+    if (hit.count > this.max)
+      throw new AppError(429, "rate_limited", waitMessage(hit.resetInMs, message));
   }
 
-  reset(key: string): void {
-    this.hits.delete(key);
+  /** Throws 429 if the key's window is used up, without counting this attempt. */
+  async check(key: string, message = "Too many attempts for this account"): Promise<void> {
+    const hit = await this.counters.peek(this.key(key));
+    if (hit.count >= this.max)
+      throw new AppError(429, "rate_limited", waitMessage(hit.resetInMs, message));
   }
 
-  private prune(now: number) {
-    for (const [key, times] of this.hits)
-      if (times.every((t) => now - t >= this.windowMs)) this.hits.delete(key);
+  /** Counts one attempt and answers the count so far (the caller decides what it means). */
+  async count(key: string): Promise<number> {
+    return (await this.counters.hit(this.key(key), this.windowMs)).count;
+  }
+
+  /** Starts the key afresh (after a success). */
+  async reset(key: string): Promise<void> {
+    await this.counters.reset(this.key(key));
+  }
+
+  private key(key: string) {
+    return `${this.name}|${key.toLowerCase()}`;
   }
 }

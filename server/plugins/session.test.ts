@@ -92,3 +92,51 @@ describe("cached sessions", () => {
     },
   );
 });
+
+describe("the CSRF check", () => {
+  // Every spelling the router resolves to a real route must meet the check that route has.
+  const spellings = [
+    "/api/auth/login",
+    "/%61pi/auth/login",
+    "/api/%61uth/login",
+    "/api/auth/%6Cogin",
+    "/%61%70%69/auth/login",
+    "/api/auth/login/",
+    "/api/auth/login?x=1",
+  ];
+
+  it("refuses a sign-in without the header whatever the spelling of its path", async () => {
+    for (const url of spellings) {
+      const agent = new Agent(t.app);
+      await agent.get("/api/auth/session");
+      const res = await agent.post(
+        url,
+        { email: "marcus@demo.tradewinds.test", password: "Tradewinds1!" },
+        { csrf: false },
+      );
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code, url).toBe("csrf_failed");
+      expect(agent.cookies.has("tw_session"), url).toBe(false);
+    }
+  });
+
+  it("refuses a signed-in change without the header under an encoded path", async () => {
+    const user = await createUser(t.database.db, "csrf");
+    const agent = await signedInAgent(t.app, t.database.db, user.id);
+    for (const url of ["/%61pi/me", "/api/m%65"]) {
+      const res = await agent.patch(url, { fullName: "Changed By Another Site" }, { csrf: false });
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect((await agent.get("/api/auth/session")).json().user.fullName).toBe(user.fullName);
+  });
+
+  it("still lets the signed webhook in without one (its signature guards it)", async () => {
+    const res = await new Agent(t.app).post(
+      "/%61pi/payments/webhook/sandbox",
+      { type: "nothing" },
+      { csrf: false },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).not.toBe("csrf_failed");
+  });
+});

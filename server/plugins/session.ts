@@ -7,6 +7,7 @@ import { CSRF_COOKIE, CSRF_HEADER, type SessionUser } from "../../core/contracts
 import type { NamedStatement } from "../db/client";
 import { sessions } from "../db/schema/accounts";
 import { AppError, unauthorized } from "../errors";
+import { isApiRoute } from "./api-routes";
 import { SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "tw_session";
@@ -20,6 +21,13 @@ export const REMEMBER_ME_MS = 30 * 24 * 3600 * 1000;
 export const BROWSER_SESSION_MS = 24 * 3600 * 1000;
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A route called by another server without our cookies (payment webhooks), whose own signature
+     * protects it: the CSRF check does not apply.
+     */
+    csrfExempt?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null; set for /api and /auth requests. */
     user: SessionUser | null;
@@ -73,12 +81,13 @@ interface SessionRow extends Record<string, unknown> {
 }
 
 /**
- * Server-side sessions in an httpOnly cookie, and the CSRF defence: a state-changing /api request
- * must echo the `tw_csrf` cookie in the `x-csrf-token` header (double submit). Another site can
- * make the browser send our cookies but can neither read the cookie nor set the header.
+ * Server-side sessions in an httpOnly cookie, and the CSRF defence: a state-changing request to
+ * any route must echo the `tw_csrf` cookie in the `x-csrf-token` header (double submit), unless
+ * the route is marked `config.csrfExempt`. Another site can make the browser send our cookies but
+ * can neither read the cookie nor set the header.
  */
-export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: string[] }>(
-  async (app, { secret, secure, csrfExempt }) => {
+export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
+  async (app, { secret, secure }) => {
     await app.register(cookie, { secret });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionTokenHash", null);
@@ -97,21 +106,11 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
     const baseCookie = { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
 
     app.addHook("onRequest", async (request, reply) => {
-      const path = request.url;
-      if (!path.startsWith("/api") && !path.startsWith("/auth")) return;
-
+      const route = request.routeOptions;
+      // No route matched: nothing will run but the not-found answer.
+      if (route.url === undefined) return;
       const csrf = request.cookies[CSRF_COOKIE];
-      if (!csrf) {
-        // Readable by the page on purpose: it echoes the value in the header.
-        const fresh = randomBytes(24).toString("base64url");
-        reply.setCookie(CSRF_COOKIE, fresh, {
-          path: "/",
-          sameSite: "strict",
-          secure,
-          httpOnly: false,
-        });
-      }
-      if (UNSAFE_METHODS.has(request.method) && !csrfExempt.some((p) => path.startsWith(p))) {
+      if (UNSAFE_METHODS.has(request.method) && route.config.csrfExempt !== true) {
         const header = request.headers[CSRF_HEADER];
         const sent = Array.isArray(header) ? header[0] : header;
         const ok =
@@ -126,6 +125,17 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
             "Your session has expired. Please refresh the page and try again.",
           );
         }
+      }
+      if (!isApiRoute(route.url)) return;
+      if (!csrf) {
+        // Readable by the page on purpose: it echoes the value in the header.
+        const fresh = randomBytes(24).toString("base64url");
+        reply.setCookie(CSRF_COOKIE, fresh, {
+          path: "/",
+          sameSite: "strict",
+          secure,
+          httpOnly: false,
+        });
       }
 
       const token = request.cookies[SESSION_COOKIE];
@@ -163,7 +173,8 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean; csrfExempt: s
       if (
         request.user &&
         UNSAFE_METHODS.has(request.method) &&
-        (request.url.startsWith("/api/me") || request.url.startsWith("/api/auth"))
+        (request.routeOptions.url?.startsWith("/api/me") ||
+          request.routeOptions.url?.startsWith("/api/auth/"))
       )
         cache.invalidateUser(request.user.id);
     });

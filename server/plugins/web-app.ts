@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ERROR_CODES } from "../../core/errors";
-import { shareTagsFor } from "../modules/listings/share-tags";
+import { shareTagsFor, withShareTags } from "../modules/listings/share-tags";
 
 export interface WebAppOptions {
   clientDist: string;
@@ -59,7 +59,7 @@ export const webAppPlugin = fp<WebAppOptions>(
         request.log.warn({ err }, "share tags failed");
         return null;
       });
-      const html = tags ? indexHtml.replace(/<title>.*?<\/title>/s, tags) : indexHtml;
+      const html = tags ? withShareTags(indexHtml, tags) : indexHtml;
       return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
     }
 

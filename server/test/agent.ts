@@ -12,9 +12,13 @@ export class Agent {
   readonly cookies = new Map<string, string>();
   /** Each agent is its own visitor, so per-IP rate limits count per agent as they would per person. */
   readonly remoteAddress: string;
-  constructor(private readonly app: App) {
+  constructor(
+    private readonly app: App,
+    remoteAddress?: string,
+  ) {
     agents++;
-    this.remoteAddress = `10.${(agents >> 16) & 255}.${(agents >> 8) & 255}.${agents & 255}`;
+    this.remoteAddress =
+      remoteAddress ?? `10.${(agents >> 16) & 255}.${(agents >> 8) & 255}.${agents & 255}`;
   }
 
   cookieHeader(): string {
@@ -59,8 +63,8 @@ export class Agent {
   ) {
     return this.request("POST", url, body ?? {}, options);
   }
-  patch(url: string, body?: unknown) {
-    return this.request("PATCH", url, body ?? {});
+  patch(url: string, body?: unknown, options?: { csrf?: boolean }) {
+    return this.request("PATCH", url, body ?? {}, options);
   }
   delete(url: string) {
     return this.request("DELETE", url);

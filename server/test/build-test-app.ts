@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
@@ -59,13 +60,30 @@ export interface TestApp {
 
 /** The whole app on a fresh database seeded with the demo data (rows only, no image files). */
 export async function buildTestApp(
-  options: { seed?: boolean; payments?: PaymentProvider } = {},
+  options: {
+    seed?: boolean;
+    payments?: PaymentProvider;
+    /** Settings beside the test defaults, as environment variables (TRUST_PROXY, NODE_ENV...). */
+    env?: Record<string, string>;
+    /** The app's logger options; silent unless a test reads the log. */
+    logger?: FastifyServerOptions["logger"];
+  } = {},
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase();
   if (options.seed !== false) await seedDatabase(database.db, {});
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tw-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  const app = await buildApp({ config, database, logger: false, payments: options.payments });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    payments: options.payments,
+  });
   await app.ready();
   return {
     app,

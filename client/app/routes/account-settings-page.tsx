@@ -14,6 +14,7 @@ import { ChangePasswordForm } from "../../features/account/components/change-pas
 import { MarketingToggle } from "../../features/account/components/marketing-toggle";
 import { ProfileForm } from "../../features/account/components/profile-form";
 import { SettingsGroup, SettingsItem } from "../../features/account/components/settings-group";
+import { NotificationPreferences } from "../../features/notifications/components/notification-preferences";
 import { useSession } from "../../lib/session";
 
 /** /account/settings (signed in only): Personal Info, Buying, Selling, password, sign-out. */
@@ -58,6 +59,9 @@ export function AccountSettingsPage() {
             description="Signing in elsewhere ends when you change it."
           >
             <ChangePasswordForm />
+          </SettingsGroup>
+          <SettingsGroup id="notifications" title="Notifications">
+            <NotificationPreferences />
           </SettingsGroup>
         </div>
         <div className="flex flex-col gap-6">

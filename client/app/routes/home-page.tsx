@@ -15,10 +15,13 @@ import { ListingCard } from "../../features/listings/components/listing-card";
 import { ListingGrid } from "../../features/listings/components/listing-grid";
 import { cn } from "../../lib/cn";
 
+/** What a section says when a territory has nothing for it (Daily Picks runs out first). */
+function EmptyRow() {
+  return <p className="text-slate-700">No listings here yet. Check back soon.</p>;
+}
+
 function CardRow({ listings, dimmed }: { listings: ListingCardData[]; dimmed: boolean }) {
-  if (listings.length === 0) {
-    return <p className="text-slate-700">No listings here yet. Check back soon.</p>;
-  }
+  if (listings.length === 0) return <EmptyRow />;
   return (
     <ListingGrid className={cn(dimmed && "opacity-60")}>
       {listings.map((listing) => (
@@ -81,7 +84,11 @@ export function HomePage() {
             ))}
             <HomeSection id="daily-picks" title="Daily Picks">
               {home.data ? (
-                <DailyPicks listings={home.data.dailyPicks} />
+                home.data.dailyPicks.length > 0 ? (
+                  <DailyPicks listings={home.data.dailyPicks} />
+                ) : (
+                  <EmptyRow />
+                )
               ) : (
                 <CardSkeletons count={6} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" />
               )}

@@ -28,10 +28,7 @@ export function RegisterPage() {
     >
       <OAuthButtons mode="signup" returnTo="/" />
       <OrDivider />
-      <RegisterForm
-        variant="page"
-        onRegistered={(message, email) => setRegistered({ message, email })}
-      />
+      <RegisterForm onRegistered={(message, email) => setRegistered({ message, email })} />
       <p className="text-center text-sm text-slate-700">
         Already have an account?{" "}
         <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">

@@ -1,4 +1,5 @@
 import { Sailboat, ShoppingCart, Tag } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import type { CategoryNode } from "../../../core/contracts/browse";
 import { pluralize } from "../../lib/format";
@@ -11,9 +12,12 @@ import { WatchlistMenu } from "./watchlist-menu";
 export function SiteHeader({
   categories,
   cartCount = 0,
+  notifications,
 }: {
   categories: CategoryNode[];
   cartCount?: number;
+  /** The notification bell, beside the cart (shown when signed in). */
+  notifications?: ReactNode;
 }) {
   const { user, openSignIn } = useSession();
   const navigate = useNavigate();
@@ -21,7 +25,8 @@ export function SiteHeader({
     <header className="relative z-30 shadow-sm">
       <TopStrip />
       <div className="border-b border-sand-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3">
+        {/* Tighter on phones: logo, watchlist, sell, bell and cart share one row at 390 px. */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-3 px-4 py-3 sm:gap-x-4">
           <Link
             to="/"
             className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-800"
@@ -32,7 +37,7 @@ export function SiteHeader({
           <div className="order-last w-full md:order-none md:w-auto md:flex-1">
             <SearchBox />
           </div>
-          <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <div className="ml-auto flex items-center gap-0.5 sm:gap-1 md:ml-0">
             <WatchlistMenu />
             <Link
               to="/sell"
@@ -47,6 +52,7 @@ export function SiteHeader({
               <Tag aria-hidden="true" className="size-5 sm:hidden" />
               <span className="sr-only sm:not-sr-only">Sell</span>
             </Link>
+            {notifications}
             <Link
               to="/cart"
               aria-label={cartCount > 0 ? `Cart, ${pluralize(cartCount, "item")}` : "Cart"}

@@ -7,11 +7,14 @@ import { SiteHeader } from "./site-header";
 export function SiteLayout({
   categories,
   cartCount = 0,
+  notifications,
   children,
 }: {
   categories: CategoryNode[];
   /** Items in the cart, for the header's badge (the cart itself is a feature the app wires in). */
   cartCount?: number;
+  /** The header's notification bell (a feature the app wires in). */
+  notifications?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -22,7 +25,7 @@ export function SiteLayout({
       >
         Skip to main content
       </a>
-      <SiteHeader categories={categories} cartCount={cartCount} />
+      <SiteHeader categories={categories} cartCount={cartCount} notifications={notifications} />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -10,7 +10,8 @@ const variants: Record<ButtonVariant, string> = {
   accent:
     "bg-coral-700 text-white hover:bg-coral-800 disabled:bg-slate-300 disabled:text-slate-700",
   outline:
-    "border border-brand-700 bg-white text-brand-800 hover:bg-brand-50 disabled:border-slate-300 disabled:text-slate-600",
+    // Disabled reads as disabled (a grey fill like the others'), not as a white button to press.
+    "border border-brand-700 bg-white text-brand-800 hover:bg-brand-50 disabled:border-slate-300 disabled:bg-slate-200 disabled:text-slate-600",
   ghost: "text-brand-800 hover:bg-brand-50 disabled:text-slate-600",
 };
 

@@ -38,7 +38,9 @@ export function ConfirmDialog({
       ref={dialog}
       aria-labelledby={titleId}
       aria-describedby={textId}
-      onClose={() => {
+      onClose={(event) => {
+        // Only this dialog's own close; React would also pass up one from a dialog inside it.
+        if (event.target !== event.currentTarget) return;
         if (open) onCancel();
       }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"

@@ -1,8 +1,22 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { NOTIFICATION_KINDS } from "../../../core/notifications";
 import { listings } from "./listings";
 import { orders } from "./orders";
 import { users } from "./users";
+
+/** `kind in (...)` of core's registry: nothing else is ever stored (a new kind needs a migration). */
+const knownKind = (column: unknown) =>
+  sql`${column} in (${sql.raw(NOTIFICATION_KINDS.map((k) => `'${k}'`).join(", "))})`;
 
 /** Stored notifications: counted in the header, listed at /notifications, marked read. */
 export const notifications = pgTable(
@@ -12,7 +26,7 @@ export const notifications = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** outbid, auction_won, auction_sold, auction_unsold, ... */
+    /** One of core/notifications.ts NOTIFICATION_KINDS. */
     kind: text("kind").notNull(),
     message: text("message").notNull(),
     /** A path in the app the notification leads to. */
@@ -34,5 +48,29 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt),
     index("notifications_email_due_idx").on(t.emailDueAt).where(sql`${t.emailDueAt} is not null`),
+    // The header's count, on every page of a signed-in user and after every new notification.
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    check("notifications_kind_check", knownKind(t.kind)),
+  ],
+);
+
+/**
+ * A user's email choice for one kind of notification, stored only once they make one: a kind
+ * without a row is emailed as its registry default says (core/notifications.ts), so a default can
+ * change for everyone who never chose.
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    email: boolean("email").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("notification_preferences_kind_check", knownKind(t.kind)),
   ],
 );

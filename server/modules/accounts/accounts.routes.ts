@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -16,7 +17,7 @@ import {
   updateProfileSchema,
 } from "../../../core/contracts/accounts";
 import { apiErrorSchema } from "../../../core/errors";
-import { badRequest } from "../../errors";
+import { AppError, badRequest } from "../../errors";
 import { AttemptLimiter } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
 import { readUploadedFile } from "../uploads/image-processing";
@@ -37,6 +38,10 @@ import {
   updateProfile,
 } from "./accounts.service";
 import type { OAuthClients } from "./oauth";
+import { SignInGuard } from "./sign-in-guard";
+
+/** A signed cookie naming the account last signed in from this browser. */
+const DEVICE_COOKIE = "tw_device";
 
 const errors = {
   400: apiErrorSchema,
@@ -57,9 +62,25 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   { oauth },
 ) => {
   const deps = (): AccountsDeps => ({ db: app.db, mailer: app.mailer, publicUrl: app.publicUrl });
-  // Per account as well as per IP, so a botnet cannot grind one account's password.
-  const loginAttempts = new AttemptLimiter(10, 15 * 60 * 1000);
-  const emailRequests = new AttemptLimiter(5, 15 * 60 * 1000);
+  const signInGuard = new SignInGuard({
+    counters: app.limitCounters,
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.publicUrl,
+    log: (err, msg) => app.log.error({ err }, msg),
+  });
+  // Emails a stranger can make us send to an address: a handful per address per 15 minutes.
+  const emailRequests = new AttemptLimiter(app.limitCounters, "email-requests", 5, 15 * 60_000);
+  // A stolen session must not grind the current password through the change forms.
+  const passwordChecks = new AttemptLimiter(app.limitCounters, "password-checks", 10, 15 * 60_000);
+
+  /** The account whose owner signed in from this browser before, from its signed cookie. */
+  const deviceUserId = (request: FastifyRequest): string | null => {
+    const raw = request.cookies[DEVICE_COOKIE];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid ? unsigned.value : null;
+  };
 
   app.post(
     "/auth/register",
@@ -73,7 +94,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
       },
     },
     async (request, reply) => {
-      emailRequests.hit(request.body.email);
+      await emailRequests.hit(request.body.email, "Too many emails requested for this address");
       await register(deps(), request.body);
       return reply.status(201).send({ message: CONFIRMATION_SENT });
     },
@@ -113,7 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
       },
     },
     async (request) => {
-      emailRequests.hit(request.body.email);
+      await emailRequests.hit(request.body.email, "Too many emails requested for this address");
       await resendConfirmation(deps(), request.body.email);
       return { message: "If that account is waiting for confirmation, we've sent a new link." };
     },
@@ -131,9 +152,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
       },
     },
     async (request, reply) => {
-      loginAttempts.hit(request.body.email);
-      const userId = await authenticate(app.db, request.body.email, request.body.password);
-      loginAttempts.reset(request.body.email);
+      const { email, password } = request.body;
+      await signInGuard.check(email, request.ip, deviceUserId(request));
+      let userId: string;
+      try {
+        userId = await authenticate(app.db, email, password);
+      } catch (err) {
+        if (err instanceof AppError && err.code === "invalid_credentials")
+          await signInGuard.failed(email, request.ip);
+        throw err;
+      }
+      await signInGuard.succeeded(email, request.ip);
+      // Remembers that the owner signs in from this browser: the account's ceiling spares it.
+      reply.setCookie(DEVICE_COOKIE, userId, {
+        path: "/api/auth",
+        httpOnly: true,
+        sameSite: "strict",
+        secure: app.publicUrl.startsWith("https:"),
+        signed: true,
+        maxAge: 365 * 24 * 3600,
+      });
       await app.startSession(reply, userId, request.body.rememberMe, request.sessionTokenHash);
       return { user: await getSessionUser(app.db, userId) };
     },
@@ -177,7 +215,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
       },
     },
     async (request) => {
-      emailRequests.hit(request.body.email);
+      await emailRequests.hit(request.body.email, "Too many emails requested for this address");
       await forgotPassword(deps(), request.body.email);
       return { message: RESET_SENT };
     },
@@ -195,7 +233,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
       },
     },
     async (request) => {
-      await resetPassword(app.db, request.body.token, request.body.password);
+      const email = await resetPassword(app.db, request.body.token, request.body.password);
+      // Following the emailed link proves the owner: guesses by others stop counting against them.
+      await signInGuard.forgive(email);
       return { message: "Your password has been reset. You can sign in now." };
     },
   );
@@ -283,7 +323,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
     },
     async (request) => {
       const user = requireUser(request);
-      loginAttempts.hit(user.email);
+      await passwordChecks.hit(user.id);
       await changePassword(
         app.db,
         user.id,
@@ -325,7 +365,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
     },
     async (request) => {
       const user = requireUser(request);
-      loginAttempts.hit(user.email);
+      await passwordChecks.hit(user.id);
       await requestEmailChange(deps(), user.id, request.body.email, request.body.currentPassword);
       return { message: `We've sent a confirmation link to ${request.body.email}.` };
     },

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type {
   registerSchema,
@@ -77,10 +77,12 @@ async function uniqueUsername(db: Db, email: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${padded}${n}`)) return `${padded}${n}`;
 }
 
+type TokenKind = "confirm_email" | "reset_password" | "change_email";
+
 async function issueToken(
   db: Db,
   userId: string,
-  kind: "confirm_email" | "reset_password" | "change_email",
+  kind: TokenKind,
   ttlMs: number,
   newEmail?: string,
 ): Promise<string> {
@@ -106,27 +108,34 @@ async function issueToken(
   return token;
 }
 
-/** Finds a link's token and checks it is of the right kind, unused and unexpired. */
-async function takeToken(
-  db: Db,
-  token: string,
-  kinds: Array<"confirm_email" | "reset_password" | "change_email">,
-) {
-  const [row] = await db
-    .select()
-    .from(emailTokens)
-    .where(eq(emailTokens.tokenHash, hashToken(token)));
+/**
+ * Marks a link's token used and answers it, or throws why it cannot be used. The claim is one
+ * conditional update, so of any number of concurrent requests with one link exactly one wins; a
+ * read-then-write would let each see the token unused before any of them commits.
+ */
+async function consumeToken(db: Db, token: string, kinds: TokenKind[]) {
+  const tokenHash = hashToken(token);
+  const [claimed] = await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, tokenHash),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, sql`now()`),
+        inArray(emailTokens.kind, kinds),
+      ),
+    )
+    .returning();
+  if (claimed) return claimed;
+  // Nothing claimed: read the row only to say why.
+  const [row] = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, tokenHash));
   if (!row || !kinds.includes(row.kind))
     throw badRequest("This link is not valid.", undefined, "invalid_token");
   if (row.usedAt) throw badRequest("This link has already been used.", undefined, "token_used");
-  if (row.expiresAt.getTime() <= Date.now()) {
-    throw badRequest(
-      "This link has expired. Please request a new one.",
-      undefined,
-      "token_expired",
-    );
-  }
-  return row;
+  // Right kind and unused, so the update can only have refused it for its expiry (by the
+  // database's clock, which is why this does not compare against Date.now()).
+  throw badRequest("This link has expired. Please request a new one.", undefined, "token_expired");
 }
 
 /** Creates an unconfirmed account and emails its confirmation link. */
@@ -183,11 +192,7 @@ export async function resendConfirmation(deps: AccountsDeps, email: string): Pro
 /** Follows a confirmation link: confirms a new account, or moves an account to its new email. */
 export async function confirmToken(db: Db, token: string): Promise<"confirmed" | "email_changed"> {
   return db.transaction(async (tx) => {
-    const row = await takeToken(tx, token, ["confirm_email", "change_email"]);
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(eq(emailTokens.tokenHash, row.tokenHash));
+    const row = await consumeToken(tx, token, ["confirm_email", "change_email"]);
     if (row.kind === "change_email" && row.newEmail) {
       const [taken] = await tx
         .select({ id: users.id })
@@ -238,21 +243,23 @@ export async function forgotPassword(deps: AccountsDeps, email: string): Promise
   );
 }
 
-/** Sets a new password from a reset link and ends every session of the account. */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+/**
+ * Sets a new password from a reset link and ends every session of the account; answers the
+ * account's email (the caller lifts its sign-in limits).
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const row = await takeToken(tx, token, ["reset_password"]);
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(eq(emailTokens.tokenHash, row.tokenHash));
+  return db.transaction(async (tx) => {
+    const row = await consumeToken(tx, token, ["reset_password"]);
     // Following the emailed link proves the address, so it also confirms it.
-    await tx
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
-      .where(eq(users.id, row.userId));
+      .where(eq(users.id, row.userId))
+      .returning({ email: users.email });
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    if (!user) throw badRequest("This link is not valid.", undefined, "invalid_token");
+    return user.email;
   });
 }
 

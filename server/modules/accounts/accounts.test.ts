@@ -5,6 +5,7 @@ import { users } from "../../db/schema/users";
 import { DEMO_PASSWORD } from "../../db/seed";
 import { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { SIGN_IN_LIMITS } from "./sign-in-guard";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -286,31 +287,117 @@ describe("sign-in and sessions", () => {
     expect((await agent.get("/api/auth/session")).json().user).not.toBeNull();
   });
 
-  it("rate limits sign-in per account with a clear 429", async () => {
-    const email = "shanice@demo.tradewinds.test";
-    let last = 0;
-    let body: { error: { code: string; message: string } } | undefined;
-    for (let i = 0; i < 12; i++) {
-      // A fresh IP each time: the per-account limit must hold even when the IP changes.
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/auth/login",
-        remoteAddress: `10.0.0.${i + 1}`,
-        headers: {
-          cookie: "tw_csrf=abcdefabcdefabcdefabcdefabcdefab",
-          "x-csrf-token": "abcdefabcdefabcdefabcdefabcdefab",
-        },
-        payload: { email, password: "Wrong-pass1" },
+  it("stops one address guessing an account without locking the owner out elsewhere", async () => {
+    const email = await registerConfirmed();
+    const guesser = "198.51.100.20";
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndAddress.max + 1; i++) {
+      const res = await new Agent(t.app, guesser).post("/api/auth/login", {
+        email: i % 2 ? email.toUpperCase() : email,
+        password: "Wrong-pass1",
       });
-      last = res.statusCode;
-      if (last === 429) {
-        body = res.json();
-        break;
-      }
+      statuses.push(res.statusCode);
     }
-    expect(last).toBe(429);
-    expect(body?.error.code).toBe("rate_limited");
-    expect(body?.error.message).toMatch(/Too many attempts/);
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    const refused = await new Agent(t.app, guesser).post("/api/auth/login", {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe("rate_limited");
+    expect(refused.json().error.message).toMatch(
+      /^Too many attempts for this account\. Please wait \d+ seconds/,
+    );
+    // The owner, at home on another address, signs in as usual.
+    const owner = await new Agent(t.app, "203.0.113.5").post("/api/auth/login", {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it("emails the owner once when the account sees a burst of failures", async () => {
+    const email = await registerConfirmed();
+    for (let i = 0; i < SIGN_IN_LIMITS.alertAt + 3; i++) {
+      const res = await new Agent(t.app, `192.0.2.${i + 1}`).post("/api/auth/login", {
+        email,
+        password: `Wrong-pass${i}`,
+      });
+      expect(res.statusCode, `guess ${i}`).toBe(401);
+    }
+    const subject = "Failed sign-in attempts on your Tradewinds account";
+    let burst: (typeof outboxEmails.$inferSelect)[] = [];
+    // The alert leaves after the answer (a slow mail server must not slow sign-in).
+    for (let i = 0; i < 50 && burst.length === 0; i++) {
+      burst = (
+        await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email))
+      ).filter((m) => m.subject === subject);
+      if (burst.length === 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(burst).toHaveLength(1);
+    expect(burst[0]?.text).toContain(`${SIGN_IN_LIMITS.alertAt} times`);
+  });
+
+  it("caps guesses spread over many addresses but spares the browser the owner signed in from", async () => {
+    const email = await registerConfirmed();
+    const usual = new Agent(t.app, "203.0.113.77");
+    expect(
+      (await usual.post("/api/auth/login", { email, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(200);
+    await usual.post("/api/auth/logout");
+    // The guesses before the last, counted as the failures of many addresses would be.
+    const { max, windowMs } = SIGN_IN_LIMITS.perAccount;
+    for (let i = 0; i < max - 1; i++)
+      await t.app.limitCounters.hit(`sign-in-failures|${email}`, windowMs);
+    const last = await new Agent(t.app, "192.0.2.200").post("/api/auth/login", {
+      email,
+      password: "Wrong-pass1",
+    });
+    expect(last.statusCode).toBe(401);
+    const stranger = await new Agent(t.app, "198.18.0.1").post("/api/auth/login", {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().error.message).toMatch(/reset your password/);
+    // The owner's browser carries a signed cookie naming the account.
+    const again = await usual.post("/api/auth/login", { email, password: GOOD_PASSWORD });
+    expect(again.statusCode, again.body).toBe(200);
+    // A forged device cookie does not get past the ceiling.
+    const forger = new Agent(t.app, "198.18.0.2");
+    const signed = usual.cookies.get("tw_device") ?? "";
+    expect(signed).not.toBe("");
+    forger.cookies.set("tw_device", signed.replace(/\.[^.]*$/, ".forged"));
+    expect(
+      (await forger.post("/api/auth/login", { email, password: GOOD_PASSWORD })).statusCode,
+    ).toBe(429);
+  });
+
+  it("lifts the account's ceiling once the owner resets the password", async () => {
+    const email = await registerConfirmed();
+    const { max } = SIGN_IN_LIMITS.perAccount;
+    for (let i = 0; i < max; i++)
+      await t.app.limitCounters.hit(
+        `sign-in-failures|${email}`,
+        SIGN_IN_LIMITS.perAccount.windowMs,
+      );
+    const blocked = await new Agent(t.app).post("/api/auth/login", {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(blocked.statusCode).toBe(429);
+    await new Agent(t.app).post("/api/auth/forgot-password", { email });
+    const token = await lastLink(email, "/reset-password");
+    const reset = await new Agent(t.app).post("/api/auth/reset-password", {
+      token,
+      password: "Brand-new-pass7",
+    });
+    expect(reset.statusCode).toBe(200);
+    const after = await new Agent(t.app).post("/api/auth/login", {
+      email,
+      password: "Brand-new-pass7",
+    });
+    expect(after.statusCode).toBe(200);
   });
 
   it("rate limits sign-in per IP", async () => {
@@ -435,14 +522,5 @@ describe("account settings", () => {
     ];
     for (const body of bodies) expect(body).not.toMatch(/scrypt|passwordHash|password_hash/);
     expect(await t.database.db.select().from(sessions)).not.toHaveLength(0);
-  });
-});
-
-describe("dev outbox", () => {
-  it("lists the emails kept locally", async () => {
-    const res = await t.app.inject("/api/dev/outbox");
-    expect(res.statusCode).toBe(200);
-    expect(res.json().items.length).toBeGreaterThan(0);
-    expect(res.json().items[0]).toHaveProperty("subject");
   });
 });

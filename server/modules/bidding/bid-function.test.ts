@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import {
   minNextBidCents,
 } from "../../../core/bidding";
 import { formatMoney } from "../../../core/money";
+import { PLACE_BID_SQL, routineSources, storedRoutineSources } from "../../db/routines";
 import { rows } from "../../db/rows";
 import { bidIncrements } from "../../db/schema/auctions";
 import { seedDatabase } from "../../db/seed";
@@ -15,13 +17,16 @@ import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 import { createListing, createUser } from "../../test/factories";
 import { PLACE_BID, type PlaceBidRow, placeBidParams } from "./bidding.service";
 
-// place_bid() (drizzle/0005_bid_function.sql) re-states decideBid in PL/pgSQL so that a bid costs one
+// place_bid() (place-bid.sql, beside this file) re-states decideBid in PL/pgSQL so that a bid costs one
 // round trip. decideBid stays the specification: random bid sequences go through both, and every
 // answer, every recorded bid and every stored state must agree.
 let t: TestDatabase;
 let bidders: string[];
 beforeAll(async () => {
   t = await openTestDatabase();
+  // The rule under test is the file's: the database holds each of its functions as written there.
+  const file = routineSources(readFileSync(PLACE_BID_SQL, "utf8"));
+  expect(await storedRoutineSources(t.database.db, file.keys())).toEqual(file);
   await seedDatabase(t.database.db, {});
   bidders = [];
   for (let i = 0; i < 4; i++) bidders.push((await createUser(t.database.db, "prop")).id);

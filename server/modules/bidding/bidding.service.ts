@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
+import { auctionState, type IncrementBand, isAuctionEnded } from "../../../core/bidding";
 import type { MyBid, MyBidsPage, PlaceBidResult } from "../../../core/contracts/bidding";
 import { BID_MESSAGES } from "../../../core/contracts/bidding";
-import type { AuctionState } from "../../../core/contracts/browse";
 import { formatMoney } from "../../../core/money";
 import type { Database, Db, NamedStatement } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from "../../errors";
-import { auctionEndedExpression } from "../listings/listing-visibility";
 
 export interface BiddingDeps {
   database: Pick<Database, "run">;
@@ -16,7 +15,7 @@ export interface BiddingDeps {
 /** The channel every instance listens on; the payload is the listing id (place_bid() sends it too). */
 export const AUCTION_CHANNEL = "auction_updated";
 
-/** One row of `place_bid()` (drizzle/0005_bid_function.sql). */
+/** One row of `place_bid()` (place-bid.sql, beside this file). */
 export interface PlaceBidRow extends Record<string, unknown> {
   outcome:
     | "accepted"
@@ -41,11 +40,11 @@ export interface PlaceBidRow extends Record<string, unknown> {
 }
 
 /**
- * The whole bid as one statement: `place_bid()` locks the auction's row, decides with the rules of
- * core/bidding.ts and writes the bids, the state, the outbid notification and the live signal. Run
- * on its own (autocommit), the lock lasts one round trip's server side only. A named statement: every
- * bid runs it, so each connection parses and plans it once. Exported so the benchmark drives
- * exactly this statement through a bare pool.
+ * The whole bid as one statement: `place_bid()` (place-bid.sql) locks the auction's row, decides
+ * with the rules of core/bidding.ts and writes the bids, the state, the outbid notification and the
+ * live signal. Run on its own (autocommit), the lock lasts one round trip's server side only. A
+ * named statement: every bid runs it, so each connection parses and plans it once. Exported so the
+ * benchmark drives exactly this statement through a bare pool.
  */
 export const PLACE_BID: NamedStatement = {
   name: "place_bid",
@@ -109,18 +108,21 @@ export async function placeBid(
   const price = r.current_bid_cents;
   const leading = r.leader_id === bidderId;
   // The answer is built from what the statement wrote: no second read of the listing.
-  const state: AuctionState = {
-    startPriceCents: r.start_price_cents,
-    currentBidCents: price,
-    bidCount: r.bid_count,
-    minNextBidCents: r.min_next_cents,
-    endsAt: isoTime(r.end_time),
-    ended: false,
-    hasReserve: r.reserve_price_cents !== null,
-    reserveMet: r.reserve_price_cents === null || price >= r.reserve_price_cents,
-    buyItNowPriceCents: r.bid_count === 0 ? r.buy_it_now_price_cents : null,
-    leaderId: r.leader_id,
-  };
+  const state = auctionState(
+    {
+      startPriceCents: r.start_price_cents,
+      currentBidCents: price,
+      bidCount: r.bid_count,
+      endsAt: r.end_time,
+      reservePriceCents: r.reserve_price_cents,
+      buyItNowPriceCents: r.buy_it_now_price_cents,
+      leaderId: r.leader_id,
+      // Accepted: the listing was on sale when the bid was decided.
+      status: "active",
+    },
+    bandLookedUp(r),
+    new Date(),
+  );
   return {
     auction: state,
     leading,
@@ -128,6 +130,16 @@ export async function placeBid(
       ? `Your bid of ${formatMoney(price)} has been placed.`
       : "Your bid has been placed, but another bidder's maximum is higher. You've been outbid.",
   };
+}
+
+/**
+ * The increment band of the new price as place_bid() looked it up (min_next_cents is that price plus
+ * its increment, from the same table). It is the only band auctionState reads, and reading the whole
+ * table here would add a round trip to every accepted bid.
+ */
+function bandLookedUp(r: PlaceBidRow): IncrementBand[] {
+  const price = r.current_bid_cents;
+  return [{ startCents: price, endCents: price + 1, incrementCents: r.min_next_cents - price }];
 }
 
 /** The bidder's bids, one per auction (their latest, whose status is their standing), newest first. */
@@ -153,14 +165,16 @@ export async function listMyBids(
     width: number | null;
     height: number | null;
     end_time: Date | string;
-    ended: boolean;
+    listing_status: "active" | "ended" | "sold";
+    read_at: Date | string;
     current_bid_cents: number | null;
     pay_order_id: string | null;
   }>(
     db,
     sql`select b.id, b.amount_cents, b.max_amount_cents, b.placed_at, b.status, l.id as listing_id, l.title,
-          i.thumb_url, i.width, i.height, a.end_time, ${auctionEndedExpression} as ended,
-          a.current_bid_cents,
+          i.thumb_url, i.width, i.height, a.end_time, l.status as listing_status,
+          -- The database's clock, which the page's other readers of "ended" use too.
+          now() as read_at, a.current_bid_cents,
           -- The same rule as the purchase history's "Pay now": a won auction's order not yet paid.
           (select o.id from auction_orders ao join orders o on o.id = ao.order_id
             where b.status = 'won' and ao.listing_id = l.id and o.buyer_id = ${userId}
@@ -187,7 +201,10 @@ export async function listMyBids(
         title: r.title,
         image: r.thumb_url ? { thumbUrl: r.thumb_url, width: 320, height: 320 } : null,
         endsAt: isoTime(r.end_time),
-        ended: r.ended,
+        ended: isAuctionEnded(
+          { status: r.listing_status, endsAt: r.end_time },
+          new Date(r.read_at),
+        ),
         currentBidCents: r.current_bid_cents,
       },
     })),

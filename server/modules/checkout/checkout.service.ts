@@ -194,7 +194,7 @@ export async function checkoutLines(
     },
     {
       session: created.session,
-      cancelUrl: `${deps.publicUrl}/cart?cancelled=${created.orderId}`,
+      cancelUrl: `/cart?cancelled=${created.orderId}`,
     },
   );
 }
@@ -252,7 +252,7 @@ export async function checkoutAuctionOrder(
     },
     {
       session: created.session,
-      cancelUrl: `${deps.publicUrl}/my/purchases`,
+      cancelUrl: "/my/purchases",
     },
   );
 }

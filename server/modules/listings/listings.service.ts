@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { IncrementBand } from "../../../core/bidding";
-import { minNextBidCents } from "../../../core/bidding";
+import { auctionState, type IncrementBand } from "../../../core/bidding";
 import type {
   BidHistory,
   ListingCard,
@@ -14,7 +13,6 @@ import { isoTime, rows } from "../../db/rows";
 import { notFound } from "../../errors";
 import {
   activeListingCondition,
-  auctionEndedExpression,
   displayPriceExpression,
   endedListingCondition,
   soldListingCondition,
@@ -52,7 +50,8 @@ interface ListingRow extends Record<string, unknown> {
   reserve_price_cents: number | null;
   buy_it_now_price_cents: number | null;
   leader_id: string | null;
-  auction_ended: boolean | null;
+  /** The database's clock when the row was read: the one the WHERE clause's "open" used. */
+  read_at: Date | string;
   display_price_cents: number;
 }
 
@@ -64,8 +63,7 @@ const selectListing = sql`
     u.id as seller_id, u.username as seller_username, u.avatar_url as seller_avatar_url,
     u.rating_total, u.rating_count,
     a.start_price_cents, a.current_bid_cents, a.bid_count, a.end_time, a.reserve_price_cents, a.leader_id,
-    a.buy_it_now_price_cents,
-    case when l.kind = 'auction' then ${auctionEndedExpression} end as auction_ended,
+    a.buy_it_now_price_cents, now() as read_at,
     ${displayPriceExpression} as display_price_cents
   from listings l
   join categories c on c.id = l.category_id
@@ -97,34 +95,25 @@ export async function loadIncrementBands(db: Db): Promise<IncrementBand[]> {
 }
 
 function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBand[]): ListingCard {
-  const isAuction = row.kind === "auction" && row.end_time !== null;
-  const ended = Boolean(row.auction_ended);
-  const bidCount = row.bid_count ?? 0;
-  const auction = isAuction
-    ? {
-        startPriceCents: row.start_price_cents ?? row.price_cents,
-        currentBidCents: row.current_bid_cents,
-        bidCount,
-        minNextBidCents: minNextBidCents(
+  const auction =
+    row.kind === "auction" && row.end_time !== null
+      ? auctionState(
           {
             startPriceCents: row.start_price_cents ?? row.price_cents,
             currentBidCents: row.current_bid_cents,
+            bidCount: row.bid_count ?? 0,
+            endsAt: row.end_time,
+            reservePriceCents: row.reserve_price_cents,
+            buyItNowPriceCents: row.buy_it_now_price_cents,
+            leaderId: row.leader_id,
+            status: row.status,
           },
           bands,
-        ),
-        endsAt: isoTime(row.end_time as Date | string),
-        ended,
-        hasReserve: row.reserve_price_cents !== null,
-        reserveMet:
-          row.reserve_price_cents === null ||
-          (row.current_bid_cents ?? -1) >= row.reserve_price_cents,
-        // Buy It Now on an auction is offered only until the first bid.
-        buyItNowPriceCents: !ended && bidCount === 0 ? row.buy_it_now_price_cents : null,
-        leaderId: row.leader_id,
-      }
-    : null;
+          new Date(row.read_at),
+        )
+      : null;
   // An auction past its end reads as ended even before settlement has recorded it.
-  const status = row.status === "active" && isAuction && ended ? "ended" : row.status;
+  const status = row.status === "active" && auction?.ended ? "ended" : row.status;
   return {
     id: row.id,
     title: row.title,

@@ -42,3 +42,13 @@ export async function shareTagsFor(db: Db, url: string, publicUrl: string): Prom
   tags.push(`<meta name="twitter:card" content="summary_large_image" />`);
   return tags.join("\n    ");
 }
+
+/**
+ * The page's HTML with its <title> element swapped for the share tags. Joined from slices, never
+ * through String.replace: a replacement string would read `$&`, `` $` `` and `$'` in a title.
+ */
+export function withShareTags(indexHtml: string, tags: string): string {
+  const title = /<title>.*?<\/title>/s.exec(indexHtml);
+  if (!title) return indexHtml;
+  return indexHtml.slice(0, title.index) + tags + indexHtml.slice(title.index + title[0].length);
+}

@@ -47,14 +47,19 @@ export function smtpMailer(url: string): Mailer {
 
 /**
  * Keeps emails in the database for the dev-only /dev/outbox page, and prints each one's links to
- * the log so a developer on the embedded default can follow a confirmation link.
+ * the log so a developer on the embedded default can follow a confirmation link. Links carry
+ * one-use tokens, so a production log gets only the subject (`printLinks: false`).
  */
-export function outboxMailer(db: Db, log: (msg: string) => void): Mailer {
+export function outboxMailer(
+  db: Db,
+  log: (msg: string) => void,
+  { printLinks = true }: { printLinks?: boolean } = {},
+): Mailer {
   return {
     kind: "outbox",
     async send(email) {
       await db.insert(outboxEmails).values(email);
-      const links = email.text.match(/https?:\/\/\S+/g) ?? [];
+      const links = printLinks ? (email.text.match(/https?:\/\/\S+/g) ?? []) : [];
       log(`email to ${email.to}: "${email.subject}"${links.length ? ` ${links.join(" ")}` : ""}`);
     },
     close() {},

@@ -52,6 +52,21 @@ export function resetPasswordEmail(to: string, name: string, url: string): Email
   );
 }
 
+/** Tells the owner that their account saw a burst of failed sign-ins, and what to do about it. */
+export function signInAlertEmail(to: string, name: string, failures: number, url: string): Email {
+  return withLink(
+    to,
+    "Failed sign-in attempts on your Tradewinds account",
+    `Hi ${name},`,
+    [
+      `Someone has tried to sign in to your Tradewinds account with a wrong password ${failures} times in the last hour.`,
+      "If it was you, there is nothing to do. If not, your password kept them out; for peace of mind, choose a new one. You can still sign in from the browser you usually use.",
+    ],
+    "Choose a new password",
+    url,
+  );
+}
+
 export function changeEmailEmail(to: string, name: string, url: string): Email {
   return withLink(
     to,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
+import { KINDS_EMAILED_ONLY_WHEN_ASKED, type NotificationKind } from "../../../core/notifications";
 import { eachAtMost } from "../../concurrency";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
@@ -24,7 +25,7 @@ export interface NotificationEmailDeps {
 interface Claimed {
   id: string;
   user_id: string;
-  kind: string;
+  kind: NotificationKind;
   message: string;
   link: string | null;
   listing_id: string | null;
@@ -36,12 +37,29 @@ interface Claimed {
   order_total_cents: number | null;
   /** The order's lines, for notifications about an order. */
   order_lines: { listingId: string; title: string; quantity: number }[] | null;
+  /** False when the user turned this kind's email off: claimed only to be cleared. */
+  wanted: boolean;
 }
 
 /** How many due notifications one claim takes. */
 const BATCH = 200;
 /** A claimed email not marked sent by then (its sender died, or the mail server refused) is due again. */
 const LEASE = "2 minutes";
+
+/**
+ * Whether the notification `n` is to be emailed: the user's choice for its kind, else the kind's
+ * default in the registry (core/notifications.ts).
+ */
+const WANTED = sql`coalesce(
+  (select p.email from notification_preferences p where p.user_id = n.user_id and p.kind = n.kind),
+  ${
+    KINDS_EMAILED_ONLY_WHEN_ASKED.length > 0
+      ? sql`n.kind not in (${sql.join(
+          KINDS_EMAILED_ONLY_WHEN_ASKED.map((k) => sql`${k}`),
+          sql`, `,
+        )})`
+      : sql`true`
+  })`;
 
 /**
  * Sends the emails of notifications whose email is due (the outbid notice place_bid() stores with
@@ -54,7 +72,9 @@ const LEASE = "2 minutes";
  * is due again when its lease ends: at least once, never lost; one the server refuses for good
  * (5xx) is dropped. Several outbid notices to one person about one listing in a batch make one
  * email, with the price as it is when sent: a bidding war sends a short run of emails, not one per
- * bid.
+ * bid. The user's preferences are read when the email is claimed: a kind they turned off is not
+ * emailed (its email is cleared; the notification stays in the app), even if they turned it off
+ * after the notification was stored.
  */
 export async function sendPendingNotificationEmails(deps: NotificationEmailDeps): Promise<number> {
   let handled = 0;
@@ -62,16 +82,18 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     const batch = await rows<Claimed>(
       deps.db,
       sql`with due as (
-            select n.id from notifications n
+            select n.id, ${WANTED} as wanted from notifications n
             where n.email_due_at <= now()
             order by n.email_due_at
             limit ${BATCH}
-            for update skip locked
+            for update of n skip locked
           )
-          update notifications n set email_due_at = now() + interval '${sql.raw(LEASE)}'
+          update notifications n set email_due_at =
+            case when due.wanted then now() + interval '${sql.raw(LEASE)}' end
           from due, users u
           where n.id = due.id and u.id = n.user_id
-          returning n.id, n.user_id, n.kind, n.message, n.link, n.listing_id, n.order_id, u.email,
+          returning n.id, n.user_id, n.kind, n.message, n.link, n.listing_id, n.order_id, due.wanted,
+            u.email,
             u.full_name,
             (select l.title from listings l where l.id = n.listing_id) as title,
             (select a.current_bid_cents from auction_settings a where a.listing_id = n.listing_id)
@@ -83,7 +105,9 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     );
     // Sent, or refused for good: either way no longer due.
     const done: string[] = [];
-    await eachAtMost(SMTP_CONNECTIONS, emailGroups(batch), async (group) => {
+    // Those whose kind the user turned off were cleared by the claim itself.
+    const wanted = batch.filter((n) => n.wanted);
+    await eachAtMost(SMTP_CONNECTIONS, emailGroups(wanted), async (group) => {
       try {
         await deps.mailer.send(emailFor(group[0] as Claimed, deps.publicUrl));
       } catch (err) {

@@ -184,17 +184,69 @@ describe("sendPendingNotificationEmails", () => {
     const ana = await bidder("ana");
     await t.database.db.insert(notifications).values({
       userId: ana.id,
-      kind: "sold",
-      message: "Your item Mahogany chest sold for $120.00.",
-      link: "/my/listings",
+      kind: "message_received",
+      message: "marlon sent you a message.",
+      link: "/messages",
       emailDueAt: new Date(Date.now() - 1000),
     });
 
     expect(await sendPendingNotificationEmails(deps)).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toBe(ana.email);
-    expect(received[0]?.text).toContain("Your item Mahogany chest sold for $120.00.");
-    expect(received[0]?.text).toContain("http://localhost:3000/my/listings");
+    expect(received[0]?.text).toContain("marlon sent you a message.");
+    expect(received[0]?.text).toContain("http://localhost:3000/messages");
+  });
+
+  it("does not email a kind the user turned off; the notification stays in the app", async () => {
+    const { listing, ana, ben } = await anaOutbidByBen();
+    // Turned off after the notice was stored, before the worker ran: the choice when sending counts.
+    const off = await ana.agent.request("PUT", "/api/me/notification-preferences", {
+      outbid: { email: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received).toHaveLength(0);
+    expect(await due(ana.id)).toHaveLength(0);
+    const list = (await ana.agent.get("/api/me/notifications")).json();
+    expect(list.items).toMatchObject([
+      { kind: "outbid", link: `/listing/${listing.id}`, read: false },
+    ]);
+    expect(list.unreadCount).toBe(1);
+
+    // Others' choices are their own: ben, outbid in turn, still gets his email.
+    await bid(ana, listing.id, 2000);
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received.map((m) => m.to)).toEqual([ben.email]);
+
+    // Turned back on, the next one is emailed again.
+    await ana.agent.request("PUT", "/api/me/notification-preferences", { outbid: { email: true } });
+    await bid(ben, listing.id, 3000);
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received.map((m) => m.to)).toEqual([ben.email, ana.email]);
+  });
+
+  it("emails a kind that is off by default only once the user turns it on", async () => {
+    const ana = await bidder("ana");
+    const store = (message: string) =>
+      t.database.db.insert(notifications).values({
+        userId: ana.id,
+        kind: "watched_item_ending",
+        message,
+        link: "/watchlist/items",
+        emailDueAt: new Date(Date.now() - 1000),
+      });
+    await store('"Carved calabash bowl" on your watchlist is ending soon.');
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received).toHaveLength(0);
+
+    await ana.agent.request("PUT", "/api/me/notification-preferences", {
+      watched_item_ending: { email: true },
+    });
+    await store('"Steel pan" on your watchlist is ending soon.');
+    expect(await sendPendingNotificationEmails(deps)).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.text).toContain('"Steel pan" on your watchlist is ending soon.');
   });
 
   it("emails the winner and the seller when an auction settles, at the final price", async () => {

@@ -8,6 +8,11 @@ export interface HostedCheckoutRequest {
   taxCents: number;
   totalCents: number;
   customerEmail: string;
+  /**
+   * Where the buyer returns after paying, and after giving up: site paths (`/checkout/success?...`).
+   * They stay relative so the buyer comes back to the host they browse at, where their cookies
+   * are; a provider whose page is on another site makes them absolute itself.
+   */
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;

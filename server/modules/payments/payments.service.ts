@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
+import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { AppError, notFound, ruleBroken } from "../../errors";
@@ -11,7 +12,6 @@ import type { PaymentEvent, PaymentProvider } from "./payment-provider";
 export interface PaymentsDeps {
   db: Db;
   provider: PaymentProvider;
-  publicUrl: string;
   checkoutExpiryMinutes: number;
   log?: (err: unknown, msg: string) => void;
 }
@@ -64,7 +64,7 @@ export async function startPaymentSession(
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       customerEmail: order.buyerEmail,
-      successUrl: `${deps.publicUrl}/checkout/success?order=${order.id}`,
+      successUrl: `/checkout/success?order=${order.id}`,
       cancelUrl: options.cancelUrl,
       expiresAt,
     });
@@ -269,14 +269,14 @@ async function paidNotices(tx: Tx, orderId: string): Promise<void> {
     {
       userId: first.buyerId,
       kind: "order_paid",
-      message: `Payment received for order ${number} (${formatMoney(first.totalCents)}).`,
+      message: notificationText("order_paid", { number, total: formatMoney(first.totalCents) }),
       link: "/my/purchases",
       orderId,
     },
     ...lines.map((l) => ({
       userId: l.sellerId,
-      kind: "item_sold",
-      message: `You sold ${l.quantity} × "${l.title}" (order ${number}).`,
+      kind: "item_sold" as const,
+      message: notificationText("item_sold", { quantity: l.quantity, title: l.title, number }),
       link: "/my/selling",
       orderId,
       listingId: l.listingId,

@@ -43,17 +43,16 @@ export function sandboxEvent(
  * The built-in provider: its hosted page is the app's own /pay/sandbox/{session}, and it reports
  * the outcome through a signed webhook to the same route a real provider would use.
  */
-export function sandboxProvider(options: {
-  publicUrl: string;
-  webhookSecret: string;
-}): PaymentProvider {
+export function sandboxProvider(options: { webhookSecret: string }): PaymentProvider {
   return {
     id: "sandbox",
     name: "Tradewinds Sandbox",
     async createCheckout(request) {
       return {
         providerSessionId: request.paymentSessionId,
-        redirectUrl: `${options.publicUrl}/pay/sandbox/${request.paymentSessionId}`,
+        // A site path, not PUBLIC_URL: the page is ours, and the buyer must stay on the host
+        // (and so with the cookies) they are browsing at.
+        redirectUrl: `/pay/sandbox/${request.paymentSessionId}`,
       };
     },
     async expireCheckout() {

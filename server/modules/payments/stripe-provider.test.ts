@@ -22,6 +22,7 @@ beforeAll(async () => {
     payments: stripeProvider({
       secretKey: SECRET_KEY,
       webhookSecret: WEBHOOK_SECRET,
+      publicUrl: "http://localhost:3000",
       api: { host: "127.0.0.1", port: fake.port, protocol: "http" },
     }),
   });
@@ -115,8 +116,8 @@ describe("the Stripe provider", () => {
       { name: "Tax", unit_amount: 640, quantity: 1 },
     ]);
     expect(session.amount_total).toBe(6400 + 600 + 640);
-    expect(session.success_url).toMatch(new RegExp(`/checkout/success\\?order=${orderId}$`));
-    expect(session.cancel_url).toMatch(new RegExp(`/cart\\?cancelled=${orderId}$`));
+    expect(session.success_url).toBe(`http://localhost:3000/checkout/success?order=${orderId}`);
+    expect(session.cancel_url).toBe(`http://localhost:3000/cart?cancelled=${orderId}`);
     expect(session.expires_at * 1000 - Date.now()).toBeGreaterThan(29 * 60_000);
   });
 

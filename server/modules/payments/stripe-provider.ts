@@ -9,6 +9,8 @@ import {
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
+  /** The site's public address: Stripe's page is off-site, so its ways back must be absolute. */
+  publicUrl: string;
   /** Where Stripe's API is; tests point it at a local stand-in. */
   api?: { host: string; port: number; protocol: "http" | "https" };
 }
@@ -21,6 +23,11 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     telemetry: false,
     ...(settings.api ?? {}),
   });
+  // Services hand over site paths; Stripe sends the buyer back from its own site, where only an
+  // absolute URL can point home.
+  const base = settings.publicUrl.replace(/\/+$/, "");
+  const absolute = (sitePath: string) =>
+    sitePath.startsWith("/") ? `${base}${sitePath}` : sitePath;
   return {
     id: "stripe",
     name: "Stripe",
@@ -51,8 +58,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           client_reference_id: request.paymentSessionId,
           metadata: { paymentSessionId: request.paymentSessionId, orderId: request.orderId },
           customer_email: request.customerEmail,
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
+          success_url: absolute(request.successUrl),
+          cancel_url: absolute(request.cancelUrl),
           expires_at: Math.floor(request.expiresAt.getTime() / 1000),
         },
         // A retried request must not open a second session for the same attempt.

@@ -17,6 +17,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Upload a listing photo (multipart field `file`, an image of at most 10 MB)",
         description:
           "The image is judged by its content (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF; SVG is refused), " +
+          "by its header's size (at most 25 megapixels, `image_too_many_pixels`), then " +
           "decoded in full (a truncated file is refused), and stored re-encoded without metadata in a large " +
           "size and a thumbnail. Refer to it by `id` in `imageIds` when creating or editing a listing.",
         consumes: ["multipart/form-data"],
@@ -26,6 +27,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           401: apiErrorSchema,
           413: apiErrorSchema,
           429: apiErrorSchema,
+          // `images_busy`: too many photos are waiting to be processed on this server.
+          503: apiErrorSchema,
         },
       },
     },

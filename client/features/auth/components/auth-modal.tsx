@@ -5,7 +5,7 @@ import { cn } from "../../../lib/cn";
 import { type AuthModalTab, useAuthModal } from "../../../lib/session";
 import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { LoginForm } from "./login-form";
-import { RegisterForm } from "./register-form";
+import { ModalRegisterForm } from "./modal-register-form";
 
 const TABS: { id: AuthModalTab; label: string; title: string }[] = [
   { id: "login", label: "Login", title: "Sign in to Tradewinds" },
@@ -124,7 +124,7 @@ export function AuthModal() {
                   onLeave={() => close(false)}
                 />
               ) : (
-                <RegisterForm variant="modal" />
+                <ModalRegisterForm />
               )}
             </div>
           ))}

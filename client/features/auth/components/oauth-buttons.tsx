@@ -1,5 +1,6 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from "../../../../core/contracts/accounts";
 import { buttonClasses } from "../../../components/ui/button";
+import { useProviders } from "../api/get-providers";
 import { PROVIDER_NAMES, useOAuthStart } from "../hooks/use-oauth-start";
 
 function ProviderLogo({ provider }: { provider: OAuthProvider }) {
@@ -33,23 +34,42 @@ function ProviderLogo({ provider }: { provider: OAuthProvider }) {
   );
 }
 
-/** "Sign in with Google" / "Sign up with Facebook" and the like. */
+/**
+ * "Sign in with Google" / "Sign up with Facebook" and the like. A provider the server has not
+ * configured (GET /api/auth/providers) is shown greyed out and marked unavailable, so nobody is
+ * invited to click it; until the server has answered, a click asks it (and says so if it's off).
+ */
 export function OAuthButtons({ mode, returnTo }: { mode: "signin" | "signup"; returnTo: string }) {
   const start = useOAuthStart(mode, returnTo);
+  const providers = useProviders();
   const verb = mode === "signin" ? "Sign in" : "Sign up";
   return (
     <div className="flex flex-col gap-3">
-      {OAUTH_PROVIDERS.map((provider) => (
-        <button
-          key={provider}
-          type="button"
-          onClick={() => void start(provider)}
-          className={buttonClasses("outline", "lg", "w-full border-slate-400 text-slate-900")}
-        >
-          <ProviderLogo provider={provider} />
-          {verb} with {PROVIDER_NAMES[provider]}
-        </button>
-      ))}
+      {OAUTH_PROVIDERS.map((provider) => {
+        const unavailable = providers.data?.[provider] === false;
+        const label = `${verb} with ${PROVIDER_NAMES[provider]}`;
+        return (
+          <button
+            key={provider}
+            type="button"
+            disabled={unavailable}
+            // The two visible lines, read as one name.
+            aria-label={unavailable ? `${label} (not available)` : undefined}
+            onClick={() => void start(provider)}
+            className={buttonClasses(
+              "outline",
+              "lg",
+              "w-full border-slate-400 text-slate-900 disabled:[&_svg]:opacity-50 disabled:[&_svg]:grayscale",
+            )}
+          >
+            <ProviderLogo provider={provider} />
+            <span className="flex flex-col items-start leading-tight">
+              {label}
+              {unavailable && <span className="text-xs font-normal">Not available</span>}
+            </span>
+          </button>
+        );
+      })}
     </div>
   );
 }

@@ -35,6 +35,9 @@ export function DailyPicks({ listings }: { listings: ListingCard[] }) {
               <span className="mt-auto font-bold text-slate-900">
                 {formatMoney(listing.displayPriceCents)}
               </span>
+              {listing.kind === "fixed_price" && listing.quantity <= 0 && (
+                <span className="text-sm font-semibold text-slate-800">Out of stock</span>
+              )}
             </span>
           </Link>
         </li>

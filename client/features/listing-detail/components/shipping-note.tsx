@@ -2,10 +2,11 @@ import { MapPin, Package, RotateCcw, Truck } from "lucide-react";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { formatMoney } from "../../../../core/money";
 
-/** The spec's shipping text, with this listing's own shipping cost and return window. */
+/** The spec's shipping text, with this listing's own origin, shipping cost and return window. */
 export function ShippingNote({ listing }: { listing: ListingDetail }) {
   const rows = [
-    { Icon: MapPin, text: "Ships from United States" },
+    // Where the item really is: the spec's "United States" does not fit a Caribbean listing.
+    { Icon: MapPin, text: `Ships from ${listing.territory.name}` },
     {
       Icon: Truck,
       text:

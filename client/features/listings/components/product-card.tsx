@@ -69,6 +69,9 @@ export function ProductCard({
         {layout === "grid" && lowStock && (
           <p className="text-sm font-semibold text-coral-800">Only {listing.quantity} left</p>
         )}
+        {layout === "grid" && outOfStock && (
+          <p className="text-sm font-semibold text-slate-800">Out of stock</p>
+        )}
         {layout === "list" && fixedPrice && (
           <p className="flex flex-wrap gap-2 text-sm">
             {outOfStock ? (

@@ -144,7 +144,10 @@ export function ProfileModal({ listings }: { listings: ReactNode }) {
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      onClose={() => {
+      onClose={(event) => {
+        // React passes a nested dialog's close up the tree (the delete confirmation inside this
+        // one): only this dialog's own close (Escape) closes the profile.
+        if (event.target !== event.currentTarget) return;
         if (open) close();
       }}
       className="m-auto max-h-[min(48rem,calc(100dvh-2rem))] w-[min(40rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"

@@ -9,7 +9,7 @@ import { ItemHead } from "../../../components/ui/item-row";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { pluralize } from "../../../lib/format";
 import { useListingDeletion } from "../hooks/use-listing-deletion";
-import { DeleteListingDialog } from "./delete-listing-dialog";
+import { DELETE_QUESTION, DeleteListingDialog } from "./delete-listing-dialog";
 
 const STATUS_STYLES: Record<MyListing["status"], string> = {
   active: "bg-emerald-100 text-emerald-900",
@@ -18,8 +18,6 @@ const STATUS_STYLES: Record<MyListing["status"], string> = {
   out_of_stock: "bg-amber-100 text-amber-900",
 };
 
-export const DELETE_CONFIRMATION =
-  "Are you sure you want to delete this listing? This action cannot be undone.";
 const CANNOT_DELETE = "Listings with bids or orders can't be deleted.";
 const LOCKED = "Has bids: only the description and photos can change, and it can't be deleted.";
 
@@ -125,7 +123,7 @@ export function MyListings({ listings }: { listings: MyListing[] }) {
           <MyListingRow key={listing.id} listing={listing} onDelete={deletion.ask} />
         ))}
       </ul>
-      <DeleteListingDialog deletion={deletion} question={DELETE_CONFIRMATION} />
+      <DeleteListingDialog deletion={deletion} question={DELETE_QUESTION} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { useMyListings } from "../api/get-my-listings";
 import { useListingDeletion } from "../hooks/use-listing-deletion";
-import { DeleteListingDialog } from "./delete-listing-dialog";
+import { DeleteListingDialog, PROFILE_DELETE_QUESTION } from "./delete-listing-dialog";
 
 /** Spec constant: the profile cuts a listing's description at 100 characters. */
 export const PROFILE_DESCRIPTION_MAX = 100;
@@ -75,10 +75,7 @@ export function ProfileListings() {
           </li>
         ))}
       </ul>
-      <DeleteListingDialog
-        deletion={deletion}
-        question="Are you sure you want to delete this listing?"
-      />
+      <DeleteListingDialog deletion={deletion} question={PROFILE_DELETE_QUESTION} />
     </>
   );
 }

@@ -42,7 +42,9 @@ export function useSellerVerification() {
   const here = pathOf(location);
   const sendAway = useCallback(
     (why: "signed-out" | "failed") => {
-      toast.error(why === "failed" ? VERIFY_MESSAGES.failed : VERIFY_MESSAGES.signedOut);
+      const message = why === "failed" ? VERIFY_MESSAGES.failed : VERIFY_MESSAGES.signedOut;
+      // The id is the message: the signed-in-only guard says the same once the session is gone.
+      toast.error(message, { id: message });
       // The server says nobody is signed in: the whole page (header included) learns it too.
       if (why === "signed-out") queryClient.setQueryData(sessionQueryKey, { user: null });
       navigate(loginPath(here));

@@ -1,0 +1,17 @@
+import { useQuery } from "@tanstack/react-query";
+import { notificationPreferencesSchema } from "../../../../core/contracts/notifications";
+import { apiGet } from "../../../lib/api-client";
+
+export const notificationPreferencesQueryKey = ["me", "notification-preferences"] as const;
+
+/** GET /api/me/notification-preferences: whether each kind is also emailed. */
+export function getNotificationPreferences(signal?: AbortSignal) {
+  return apiGet("/api/me/notification-preferences", notificationPreferencesSchema, { signal });
+}
+
+export function useNotificationPreferences() {
+  return useQuery({
+    queryKey: notificationPreferencesQueryKey,
+    queryFn: ({ signal }) => getNotificationPreferences(signal),
+  });
+}

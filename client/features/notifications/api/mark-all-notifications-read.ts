@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { unreadCountSchema } from "../../../../core/contracts/notifications";
+import { apiRequest } from "../../../lib/api-client";
+import { notificationsQueryKey, patchCachedNotifications } from "./get-notifications";
+
+/** POST /api/me/notifications/read-all. */
+export function markAllNotificationsRead() {
+  return apiRequest("/api/me/notifications/read-all", unreadCountSchema, { method: "POST" });
+}
+
+/** Marks every notification read; what is on screen turns read at once, then is refetched. */
+export function useMarkAllNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: ({ unreadCount }) => {
+      const readAt = new Date().toISOString();
+      patchCachedNotifications(
+        client,
+        (n) => (n.read ? n : { ...n, read: true, readAt }),
+        unreadCount,
+      );
+      void client.invalidateQueries({ queryKey: notificationsQueryKey });
+    },
+  });
+}

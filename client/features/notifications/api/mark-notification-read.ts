@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { notificationReadSchema } from "../../../../core/contracts/notifications";
+import { apiRequest } from "../../../lib/api-client";
+import { patchCachedNotifications } from "./get-notifications";
+
+/** POST /api/me/notifications/{id}/read. */
+export function markNotificationRead(id: string) {
+  return apiRequest(
+    `/api/me/notifications/${encodeURIComponent(id)}/read`,
+    notificationReadSchema,
+    {
+      method: "POST",
+    },
+  );
+}
+
+/** Marks one read; the bell and the list show it at once (the other tabs hear it live). */
+export function useMarkNotificationRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSuccess: ({ notification, unreadCount }) =>
+      patchCachedNotifications(
+        client,
+        (n) => (n.id === notification.id ? notification : n),
+        unreadCount,
+      ),
+  });
+}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+
+/**
+ * Every kind of notification there is. The server stores only these (a CHECK constraint on
+ * notifications.kind and notification_preferences.kind, built from this list); the preferences
+ * screen lists them in this order. Adding a kind: add it here with its definition below, then
+ * generate a migration (the constraints change with the list).
+ */
+export const NOTIFICATION_KINDS = [
+  "outbid",
+  "auction_won",
+  "auction_lost",
+  "order_paid",
+  "watched_item_ending",
+  "saved_search_match",
+  "followed_seller_listed",
+  "auction_sold",
+  "auction_unsold",
+  "item_sold",
+  "feedback_received",
+  "message_received",
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+/** The preferences screen's groups, in order. */
+export const NOTIFICATION_GROUPS = [
+  { id: "buying", title: "Buying" },
+  { id: "selling", title: "Selling" },
+  { id: "messages", title: "Messages" },
+] as const;
+export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number]["id"];
+
+interface KindDefinition<P> {
+  /** Its name on the preferences screen. */
+  label: string;
+  /** One line under the label: when it is sent. */
+  hint: string;
+  group: NotificationGroup;
+  /** Whether it is emailed until the user says otherwise (in-app it is always shown). */
+  emailByDefault: boolean;
+  /** The notification's text. */
+  text: (params: P) => string;
+}
+
+function kind<P>(definition: KindDefinition<P>): KindDefinition<P> {
+  return definition;
+}
+
+/**
+ * Each kind's label, default and text. Money and order numbers arrive formatted (formatMoney,
+ * orderNumber), so the texts read the same wherever they are made.
+ */
+export const NOTIFICATION_REGISTRY = {
+  // Written with this text by the database function place_bid() (its SQL is the bidding
+  // module's); server/modules/notifications/notifications.test.ts checks that the two agree.
+  outbid: kind({
+    label: "You've been outbid",
+    hint: "Someone bid more than your maximum on an auction you're bidding on.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { title: string; price: string }) =>
+      `You've been outbid on "${p.title}". The current bid is ${p.price}.`,
+  }),
+  auction_won: kind({
+    label: "You won an auction",
+    hint: "An auction you led has ended and the item is yours to pay for.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { title: string; price: string }) =>
+      `You won "${p.title}" for ${p.price}. Pay for it from your purchase history.`,
+  }),
+  auction_lost: kind({
+    label: "Reserve price not met",
+    hint: "An auction you led has ended without a sale because the reserve price was not met.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { title: string }) =>
+      `"${p.title}" ended without a sale: the reserve price was not met.`,
+  }),
+  order_paid: kind({
+    label: "Payment received",
+    hint: "Your payment for an order went through.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { number: string; total: string }) =>
+      `Payment received for order ${p.number} (${p.total}).`,
+  }),
+  watched_item_ending: kind({
+    label: "Watched item ending soon",
+    hint: "An item on your watchlist is about to end.",
+    group: "buying",
+    emailByDefault: false,
+    text: (p: { title: string }) => `"${p.title}" on your watchlist is ending soon.`,
+  }),
+  saved_search_match: kind({
+    label: "New match for a saved search",
+    hint: "A new listing matches one of your saved searches.",
+    group: "buying",
+    emailByDefault: false,
+    text: (p: { search: string; title: string }) =>
+      `New match for your saved search "${p.search}": "${p.title}".`,
+  }),
+  followed_seller_listed: kind({
+    label: "New listing from a saved seller",
+    hint: "A seller you follow listed something new.",
+    group: "buying",
+    emailByDefault: false,
+    text: (p: { seller: string; title: string }) => `${p.seller} listed "${p.title}".`,
+  }),
+  auction_sold: kind({
+    label: "Your auction sold",
+    hint: "An auction of yours has ended with a winning bid.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { title: string; price: string }) => `"${p.title}" sold for ${p.price}.`,
+  }),
+  auction_unsold: kind({
+    label: "Your auction ended without a sale",
+    hint: "An auction of yours had no bids, or none that met your reserve price.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { title: string; reason: "no_bids" | "reserve_not_met" }) =>
+      `"${p.title}" ended without a sale: ${
+        p.reason === "no_bids" ? "it had no bids" : "the reserve price was not met"
+      }.`,
+  }),
+  item_sold: kind({
+    label: "Item sold",
+    hint: "A buyer paid for something you listed.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { quantity: number; title: string; number: string }) =>
+      `You sold ${p.quantity} × "${p.title}" (order ${p.number}).`,
+  }),
+  feedback_received: kind({
+    label: "Feedback received",
+    hint: "Someone left feedback about a sale or purchase with you.",
+    group: "selling",
+    emailByDefault: false,
+    text: (p: { from: string }) => `${p.from} left you feedback.`,
+  }),
+  message_received: kind({
+    label: "New message",
+    hint: "Someone sent you a message.",
+    group: "messages",
+    emailByDefault: true,
+    text: (p: { from: string }) => `${p.from} sent you a message.`,
+  }),
+} as const satisfies { [K in NotificationKind]: KindDefinition<never> };
+
+type Registry = typeof NOTIFICATION_REGISTRY;
+export type NotificationTextParams<K extends NotificationKind> = Parameters<Registry[K]["text"]>[0];
+
+/** The text of a notification of `kind`. */
+export function notificationText<K extends NotificationKind>(
+  kind: K,
+  params: NotificationTextParams<K>,
+): string {
+  return (NOTIFICATION_REGISTRY[kind].text as (p: NotificationTextParams<K>) => string)(params);
+}
+
+/** Whether a kind is emailed to someone who never changed its preference. */
+export function emailByDefault(kind: NotificationKind): boolean {
+  return NOTIFICATION_REGISTRY[kind].emailByDefault;
+}
+
+/** The kinds not emailed unless the user turns them on. */
+export const KINDS_EMAILED_ONLY_WHEN_ASKED: readonly NotificationKind[] = NOTIFICATION_KINDS.filter(
+  (k) => !emailByDefault(k),
+);
+
+/** Narrows a stored kind (text in the database) to the registry's. */
+export function isNotificationKind(value: string): value is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}

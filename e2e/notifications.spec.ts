@@ -1,0 +1,251 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { formatMoney } from "../core/money";
+import { createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+
+const PASSWORD = "Tradewinds1!";
+const HOUR = 60 * 60 * 1000;
+
+interface AuctionCard {
+  id: string;
+  title: string;
+  auction: { endsAt: string; ended: boolean } | null;
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+const auctionPanel = (page: Page) => page.getByRole("region", { name: "Auction" });
+/** The header's bell; its name carries the unread count ("Notifications, 2 unread"). */
+const bell = (page: Page) => page.getByRole("button", { name: /^Notifications(, \d+ unread)?$/ });
+const bellNamed = (count: number) =>
+  count > 0 ? `Notifications, ${count} unread` : "Notifications";
+const dropdown = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
+
+/** A browser of its own, signed in on the /login page as `email`. */
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const session = await page.request.get("/api/auth/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  return { context, page, userId: user.id };
+}
+
+/** A browser of its own, signed in as a new account. */
+async function newBidder(browser: Browser, prefix: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { email, password } = await createConfirmedAccount(page, prefix);
+  await signInThroughApi(page, email, password);
+  return { context, page };
+}
+
+/** The least bid the panel asks for ("Enter $X or more"), in cents. */
+async function minimumBid(page: Page): Promise<number> {
+  const hint = await auctionPanel(page)
+    .getByText(/^Enter \$[\d,.]+ or more$/)
+    .textContent();
+  return Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
+}
+
+/** Types the amount, presses Place Bid, then Confirm Bid in the dialog, and waits for the toast. */
+async function placeBid(page: Page, cents: number) {
+  await page
+    .getByRole("spinbutton", { name: "Your bid", exact: true })
+    .fill((cents / 100).toFixed(2));
+  await page.getByRole("button", { name: "Place Bid" }).click();
+  await page
+    .getByRole("dialog", { name: "Confirm your bid" })
+    .getByRole("button", { name: "Confirm Bid" })
+    .click();
+  await expect(toast(page, `Your bid of ${formatMoney(cents)} has been placed.`)).toBeVisible();
+}
+
+test("an outbid bidder's bell counts up live, leads to the auction and is marked read", async ({
+  browser,
+}) => {
+  // Two browsers, six bids and a dozen steps.
+  test.setTimeout(150_000);
+  // Accounts of their own, so other specs' bids on the demo users change nothing here.
+  const buyer = await newBidder(browser, "bell");
+  const rival = await newBidder(browser, "rival");
+  const response = await buyer.page.request.get("/api/listings", {
+    params: { kind: "auction", sort: "ending_soon", pageSize: 50 },
+  });
+  const { items } = (await response.json()) as { items: AuctionCard[] };
+  // The latest-ending of the soonest fifty: bidding.spec.ts bids on the first few.
+  const auction = items
+    .filter(
+      (item) =>
+        item.auction && !item.auction.ended && Date.parse(item.auction.endsAt) > Date.now() + HOUR,
+    )
+    .at(-1);
+  if (!auction) throw new Error("the seed has no open auction ending after an hour");
+
+  // The buyer has one tab on a page with no auction on it, and one on the auction.
+  const elsewhere = buyer.page;
+  await elsewhere.goto("/my/bids");
+  await expect(elsewhere.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+  const onAuction = await buyer.context.newPage();
+  await onAuction.goto(`/listing/${auction.id}`);
+  await rival.page.goto(`/listing/${auction.id}`);
+  await expect(auctionPanel(onAuction)).toBeVisible();
+  await expect(auctionPanel(rival.page)).toBeVisible();
+
+  // Three times the buyer bids and the rival outbids her.
+  const outbids: number[] = [];
+  for (let round = 1; round <= 3; round++) {
+    await placeBid(onAuction, await minimumBid(onAuction));
+    if (round > 1)
+      await expect(auctionPanel(rival.page).getByText("You've been outbid")).toBeVisible();
+    const cents = await minimumBid(rival.page);
+    await placeBid(rival.page, cents);
+    outbids.push(cents);
+    // The rival's tab and hers show the new price...
+    for (const tab of [rival.page, onAuction]) {
+      await expect(auctionPanel(tab).getByText(formatMoney(cents), { exact: true })).toBeVisible();
+    }
+    // ...and both of her tabs count her notice, without a reload.
+    for (const tab of [elsewhere, onAuction]) {
+      await expect(tab.getByRole("button", { name: bellNamed(round) })).toBeVisible({
+        timeout: 5_000,
+      });
+    }
+  }
+  const notice = (cents: number) =>
+    `You've been outbid on "${auction.title}". The current bid is ${formatMoney(cents)}.`;
+
+  // The dropdown lists the newest first, unread, with the time and a link to the auction.
+  await bell(elsewhere).click();
+  const newest = dropdown(elsewhere).getByRole("link").first();
+  await expect(newest).toContainText(`Unread: ${notice(outbids[2] as number)}`);
+  await expect(newest).toContainText(/just now|1 minute ago/);
+  await expect(newest.locator("time")).toHaveAttribute("title", /^\d{1,2}\/\d{1,2}\/\d{2}, /);
+  await expect(newest).toHaveAttribute("href", `/listing/${auction.id}`);
+  await expect(dropdown(elsewhere).getByRole("link", { name: "See all" })).toBeVisible();
+  await elsewhere.screenshot({ path: test.info().outputPath("bell-dropdown-1280.png") });
+
+  // Following it opens the auction and marks it read, in the other tab too.
+  await newest.click();
+  await expect(elsewhere).toHaveURL(`/listing/${auction.id}`);
+  await expect(dropdown(elsewhere)).toBeHidden();
+  for (const tab of [elsewhere, onAuction]) {
+    await expect(tab.getByRole("button", { name: bellNamed(2) })).toBeVisible();
+  }
+
+  // See all: every notification; the first notice is marked read there.
+  await bell(elsewhere).click();
+  await dropdown(elsewhere).getByRole("link", { name: "See all" }).click();
+  await expect(elsewhere).toHaveURL("/notifications");
+  const main = elsewhere.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(main.getByRole("listitem").first()).toContainText(notice(outbids[2] as number));
+  await expect(main.getByText("3 notifications, 2 unread")).toBeVisible();
+  const markFirst = main.getByRole("button", {
+    name: `Mark as read: ${notice(outbids[0] as number)}`,
+  });
+  await markFirst.click();
+  await expect(markFirst).toHaveCount(0);
+  await expect(main.getByText("3 notifications, 1 unread")).toBeVisible();
+  await expect(elsewhere.getByRole("button", { name: bellNamed(1) })).toBeVisible();
+  await expectNoSeriousA11yViolations(elsewhere);
+  await elsewhere.screenshot({
+    path: test.info().outputPath("notifications-page-1280.png"),
+    fullPage: true,
+  });
+
+  // Mark all as read (in the bell) empties the count everywhere.
+  await bell(elsewhere).click();
+  await dropdown(elsewhere).getByRole("button", { name: "Mark all as read" }).click();
+  for (const tab of [elsewhere, onAuction]) {
+    await expect(tab.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+    await expect(tab.getByTestId("notification-count")).toHaveCount(0);
+  }
+  await expect(dropdown(elsewhere).getByText("Unread:")).toHaveCount(0);
+  await expect(
+    dropdown(elsewhere).getByRole("button", { name: "Mark all as read" }),
+  ).toBeDisabled();
+  await expect(main.getByText("3 notifications, 0 unread")).toBeVisible();
+  await expect(main.getByRole("button", { name: /^Mark as read/ })).toHaveCount(0);
+
+  await buyer.context.close();
+  await rival.context.close();
+});
+
+test("notification emails are chosen in account settings @phone", async ({ page }) => {
+  test.setTimeout(60_000);
+  // An account of its own: the desktop and phone runs change their choices at the same time.
+  const { email, password } = await createConfirmedAccount(page, "notif");
+  await signInThroughApi(page, email, password);
+  await page.goto("/account/settings");
+  const section = page.getByRole("region", { name: "Notifications", exact: true });
+  await expect(section).toBeVisible();
+  await expect(section.getByRole("group", { name: "Buying" })).toBeVisible();
+  await expect(section.getByRole("group", { name: "Selling" })).toBeVisible();
+
+  const outbid = section.getByRole("checkbox", { name: "Email for You've been outbid" });
+  const savedSearch = section.getByRole("checkbox", {
+    name: "Email for New match for a saved search",
+  });
+  await expect(outbid).toBeChecked();
+  await expect(savedSearch).not.toBeChecked();
+
+  await outbid.uncheck();
+  await expect(toast(page, "Notifications disabled")).toBeVisible();
+  await savedSearch.check();
+  await expect(toast(page, "Notifications enabled")).toBeVisible();
+
+  // Kept: after a reload, and on the server.
+  await page.reload();
+  await expect(
+    section.getByRole("checkbox", { name: "Email for You've been outbid" }),
+  ).not.toBeChecked();
+  await expect(savedSearch).toBeChecked();
+  const prefs = await (await page.request.get("/api/me/notification-preferences")).json();
+  expect(prefs).toMatchObject({ outbid: { email: false }, saved_search_match: { email: true } });
+  await section.screenshot({ path: test.info().outputPath("settings-notifications.png") });
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("the bell's dropdown fits a phone @phone", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const devon = await signedIn(browser, "devon@demo.tradewinds.test");
+  const page = devon.page;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(bell(page)).toBeVisible();
+  // The bell shares the logo's row.
+  const logo = await page
+    .getByRole("link", { name: "Tradewinds", exact: true })
+    .first()
+    .boundingBox();
+  const bellBox = await bell(page).boundingBox();
+  expect(bellBox?.y ?? 999).toBeLessThan((logo?.y ?? 0) + (logo?.height ?? 0));
+  await bell(page).click();
+  const panel = dropdown(page);
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("link", { name: "See all" })).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  // Nothing on the page scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("bell-dropdown-390.png") });
+
+  await panel.getByRole("link", { name: "See all" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({
+    path: test.info().outputPath("notifications-page-390.png"),
+    fullPage: true,
+  });
+  await devon.context.close();
+});

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { rows } from "./rows";
+
+// Code that lives in the database (PL/pgSQL functions) is kept in its module, one file each, and
+// applied by Database.migrate() after drizzle's migrations on every start: a migration is history
+// and never changes, so it cannot be where the current source of a function is read and reviewed.
+// Each file must be idempotent (CREATE OR REPLACE only); the files run in this order.
+
+/** place_bid() and the increment and price helpers it calls. */
+export const PLACE_BID_SQL = path.resolve(import.meta.dirname, "../modules/bidding/place-bid.sql");
+
+const ROUTINE_FILES: readonly string[] = [PLACE_BID_SQL];
+
+/** Every routine file's SQL, in order, to be run as one script. */
+export function readRoutines(): string {
+  return ROUTINE_FILES.map((file) => fs.readFileSync(file, "utf8")).join("\n;\n");
+}
+
+/**
+ * The body of each function a routine script defines, by name, as PostgreSQL stores it (prosrc:
+ * the text between the `$$` quotes). Only `$$` quoting is understood, which is all the files use.
+ */
+export function routineSources(script: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const definition = /CREATE\s+OR\s+REPLACE\s+FUNCTION\s+(\w+)\s*\([^$]*?\$\$([\s\S]*?)\$\$/gi;
+  for (const match of script.matchAll(definition)) {
+    found.set((match[1] as string).toLowerCase(), match[2] as string);
+  }
+  return found;
+}
+
+/** The bodies the database holds now for the functions named, by name (missing ones absent). */
+export async function storedRoutineSources(
+  db: Db,
+  names: Iterable<string>,
+): Promise<Map<string, string>> {
+  const list = [...names];
+  if (list.length === 0) return new Map();
+  const found = await rows<{ name: string; source: string }>(
+    db,
+    sql`select p.proname as name, p.prosrc as source from pg_proc p
+        where p.pronamespace = 'public'::regnamespace and p.proname in ${list}`,
+  );
+  return new Map(found.map((r) => [r.name, r.source]));
+}
