@@ -1,7 +1,8 @@
 /**
  * Runs the real app in its own process for a benchmark, as `npm start` would, so the load generator
- * shares neither its event loop nor its process. Started by bench/bids.ts through `fork` with its
- * settings in BENCH_APP_* variables; sends `{ port }` once listening and exits on "stop".
+ * shares neither its event loop nor its process. Started by bench/bids.ts and bench/live.ts through
+ * `fork` with its settings in BENCH_APP_* variables; sends `{ port }` once listening and exits on
+ * "stop".
  */
 import type { AddressInfo } from "node:net";
 import { buildApp } from "../server/app";

@@ -3,6 +3,8 @@ import { z } from "zod";
 /** The one error envelope every failing API response carries. */
 export const apiErrorSchema = z.object({
   error: z.object({
+    // A plain string, not an enum of ERROR_CODES: a page must still read the message of a code a
+    // newer server added, rather than call the whole answer malformed.
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
@@ -10,13 +12,164 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>["error"];
 
-/** Stable codes the page may branch on. */
+/**
+ * Every code the server sends in an error envelope, and the only place one is spelled out: the
+ * server's factories accept nothing else, and the page branches on these names. The values are
+ * the wire format, so they never change once shipped (tests, pages and old tabs depend on them).
+ */
 export const ERROR_CODES = {
+  // ---------- generic, by status ----------
+  /** 400: the request failed its schema or the input guard, or Fastify refused it (bad JSON, too large). */
   badRequest: "bad_request",
-  notFound: "not_found",
+  /** 401: nobody is signed in, or the session ended. */
   unauthorized: "unauthorized",
+  /** 403: signed in, but not allowed (someone else's listing, bidding on your own auction). */
   forbidden: "forbidden",
+  /** 404: no such endpoint or thing; also a cart line whose listing is gone. */
+  notFound: "not_found",
+  /** 409: a generic clash with the current state. */
   conflict: "conflict",
+  /** 429: a rate limit or sign-in attempt limit was reached. */
   rateLimited: "rate_limited",
+  /** 500: something failed on the server; the message says nothing more. */
   internal: "internal_error",
+
+  // ---------- session ----------
+  /** 403: a state-changing request came without the CSRF cookie's value in its header. */
+  csrfFailed: "csrf_failed",
+
+  // ---------- accounts ----------
+  /** 409: registering or changing to an email or username another account has. */
+  accountExists: "account_exists",
+  /** 409: OAuth sign-in matched an account whose email is not confirmed yet. */
+  accountUnconfirmed: "account_unconfirmed",
+  /** 401: sign-in with a wrong email or password. */
+  invalidCredentials: "invalid_credentials",
+  /** 403: sign-in with the right password before the email was confirmed. */
+  emailNotConfirmed: "email_not_confirmed",
+  /** 400: an emailed link's token is unknown or of another kind. */
+  invalidToken: "invalid_token",
+  /** 400: an emailed link was already followed. */
+  tokenUsed: "token_used",
+  /** 400: an emailed link is past its expiry. */
+  tokenExpired: "token_expired",
+  /** 409: the profile's new username belongs to someone else. */
+  usernameTaken: "username_taken",
+  /** 400: changing email or password with a wrong current password. */
+  wrongPassword: "wrong_password",
+  /** 400: OAuth sign-in started for a provider this server has no keys for. */
+  providerUnavailable: "provider_unavailable",
+  /** 400: the OAuth provider gave no verified email address. */
+  oauthNoEmail: "oauth_no_email",
+
+  // ---------- catalog and listings ----------
+  /** 404: no category with that slug. */
+  categoryNotFound: "category_not_found",
+  /** 404: no listing with that id. */
+  listingNotFound: "listing_not_found",
+  /** 404: no seller's store with that username. */
+  storeNotFound: "store_not_found",
+
+  // ---------- selling ----------
+  /** 422: editing a listing that has sold. */
+  listingSold: "listing_sold",
+  /** 422: changing more than description and photos of an auction that has bids. */
+  listingLocked: "listing_locked",
+  /** 422: deleting an auction that has bids. */
+  listingHasBids: "listing_has_bids",
+  /** 422: deleting a listing with orders, or changing how it sells. */
+  listingHasOrders: "listing_has_orders",
+
+  // ---------- bidding ----------
+  /** 422: bidding on a listing that is not an auction. */
+  notAuction: "not_auction",
+  /** 422: bidding after the auction's end. */
+  auctionEnded: "auction_ended",
+  /** 409: bidding while the listing's Buy It Now checkout holds it. */
+  beingBought: "being_bought",
+  /** 422: a bid below the next minimum, or by the bidder already leading; `fields` says the minimum. */
+  bidTooLow: "bid_too_low",
+
+  // ---------- cart and checkout (also a cart line's `problem.code`) ----------
+  /** 422: a cart line's listing sells only by auction. */
+  notFixedPrice: "not_fixed_price",
+  /** 422: a cart line's listing has ended, sold or been withdrawn. */
+  notActive: "not_active",
+  /** 422: buying your own listing. */
+  ownListing: "own_listing",
+  /** 422: a cart line's listing has no stock left to buy. */
+  outOfStock: "out_of_stock",
+  /** 422: a cart line asks for more than the stock left. */
+  insufficientStock: "insufficient_stock",
+
+  // ---------- orders and payments ----------
+  /** 404: no order with that id that belongs to the caller. */
+  orderNotFound: "order_not_found",
+  /** 422: paying or cancelling an order that is already paid. */
+  orderPaid: "order_paid",
+  /** 422: paying an order that is no longer pending, or not a won auction's. */
+  orderNotPayable: "order_not_payable",
+  /** 502: the payment provider refused to open a checkout session. */
+  paymentProviderError: "payment_provider_error",
+  /** 404: a payment webhook for a provider other than the configured one. */
+  unknownProvider: "unknown_provider",
+  /** 400: a payment webhook whose signature is forged or stale. */
+  invalidSignature: "invalid_signature",
+
+  // ---------- sandbox payment page (Stripe's codes, so the page reads like Stripe's) ----------
+  /** 404: no sandbox payment session with that id belongs to the caller. */
+  paymentSessionNotFound: "payment_session_not_found",
+  /** 409: paying a sandbox session that is already paid. */
+  sessionComplete: "session_complete",
+  /** 409: paying a sandbox session that expired or was cancelled. */
+  sessionExpired: "session_expired",
+  /** 502: the sandbox's paid event was not accepted by the webhook route. */
+  paymentDeliveryFailed: "payment_delivery_failed",
+  /** 400: a card number that is not 12 to 19 digits. */
+  incorrectNumber: "incorrect_number",
+  /** 400: an expiry that is not MM/YY with a real month. */
+  invalidExpiry: "invalid_expiry",
+  /** 400: a security code that is not 3 or 4 digits. */
+  invalidCvc: "invalid_cvc",
+  /** 402: a card past its expiry month. */
+  expiredCard: "expired_card",
+  /** 402: the declining test card, or any card that is not a test card. */
+  cardDeclined: "card_declined",
+  /** 402: the insufficient-funds test card. */
+  insufficientFunds: "insufficient_funds",
+
+  // ---------- uploads ----------
+  /** 400 or 413: an image over 10 MB. */
+  imageTooLarge: "image_too_large",
+  /** 400: a file that is not an image of an accepted format. */
+  notAnImage: "not_an_image",
+  /** 400: an image over the pixel limit (a decompression bomb, or just too big). */
+  imageTooManyPixels: "image_too_many_pixels",
+  /** 400: an image that fails to decode in full (truncated or malformed). */
+  imageDamaged: "image_damaged",
+  /** 503: too many images wait for processing; try again shortly. */
+  imagesBusy: "images_busy",
+
+  // ---------- notifications ----------
+  /** 404: no notification with that id belongs to the caller. */
+  notificationNotFound: "notification_not_found",
 } as const;
+
+/** A code the server may send: a typo in one fails type-checking. */
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/**
+ * Codes the page's API client makes up itself when there is no envelope to read; the server never
+ * sends them, so they are kept apart from ERROR_CODES (its factories must not accept them).
+ */
+export const CLIENT_ERROR_CODES = {
+  /** The request never got an answer (offline, server down). */
+  network: "network_error",
+  /** The answer did not match its contract schema. */
+  invalidResponse: "invalid_response",
+} as const;
+
+/** A code the page may find on a failed API call: the server's, or its own stand-ins. */
+export type ClientErrorCode =
+  | ErrorCode
+  | (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];

@@ -21,6 +21,7 @@ import { listingsRoutes } from "./modules/listings/listings.routes";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
+import { unreadCount } from "./modules/notifications/notifications.service";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
@@ -35,6 +36,7 @@ import { inputGuardPlugin } from "./plugins/input-guard";
 import { livePlugin } from "./plugins/live";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
+import { realtimeBusPlugin } from "./plugins/realtime-bus";
 import { bucketPublicUrl, s3Storage } from "./plugins/s3-storage";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
@@ -176,7 +178,12 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
     },
     { prefix: "/api" },
   );
-  await app.register(livePlugin);
+  await app.register(realtimeBusPlugin);
+  await app.register(livePlugin, {
+    userSnapshot: async (userId) => [
+      { name: "notifications.unread", data: { unreadCount: await unreadCount(app.db, userId) } },
+    ],
+  });
   await app.register(oauthCallbackRoutes, { oauth });
   await app.register(webAppPlugin, {
     clientDist: config.clientDist,

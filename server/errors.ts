@@ -1,10 +1,10 @@
-import { ERROR_CODES } from "../core/errors";
+import { ERROR_CODES, type ErrorCode } from "../core/errors";
 
 /** An error meant for the client: its status, code and message leave the server as they are. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -21,16 +21,16 @@ export class AppError extends Error {
 export const badRequest = (
   message: string,
   fields?: Record<string, string>,
-  code: string = ERROR_CODES.badRequest,
+  code: ErrorCode = ERROR_CODES.badRequest,
 ) => new AppError(400, code, message, fields);
 export const unauthorized = (message = "Please sign in to continue.") =>
   new AppError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message = "You are not allowed to do that.") =>
   new AppError(403, ERROR_CODES.forbidden, message);
-export const notFound = (message = "Not found.", code: string = ERROR_CODES.notFound) =>
+export const notFound = (message = "Not found.", code: ErrorCode = ERROR_CODES.notFound) =>
   new AppError(404, code, message);
-export const conflict = (message: string, code: string = ERROR_CODES.conflict) =>
+export const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) =>
   new AppError(409, code, message);
 /** A rule of the marketplace was broken (bid too low, auction ended, ...). */
-export const ruleBroken = (code: string, message: string, fields?: Record<string, string>) =>
+export const ruleBroken = (code: ErrorCode, message: string, fields?: Record<string, string>) =>
   new AppError(422, code, message, fields);

@@ -1,13 +1,9 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { type AuctionUpdate, auctionUpdateSchema } from "../../core/contracts/bidding";
-import type { AuctionState } from "../../core/contracts/browse";
-import {
-  LIVE_NOTIFICATION_CREATED,
-  LIVE_NOTIFICATIONS_UNREAD,
-  liveUnreadSchema,
-} from "../../core/contracts/notifications";
-import { sessionQueryKey } from "./session";
+import type { AuctionUpdate } from "../../core/contracts/bidding";
+import type { Notification } from "../../core/contracts/notifications";
+import { LIVE_EVENT_NAMES, LIVE_EVENTS, type LiveEventName } from "../../core/events";
+import { afterLiveReconnect, applyLiveEvent, type LiveEventPayloads } from "./invalidations";
 
 /** The server refuses more in one subscription. */
 const MAX_IDS = 100;
@@ -21,6 +17,8 @@ export interface UnreadEvent {
   /** True when a new notification arrived; false for the count on connecting or after reads. */
   created: boolean;
   unreadCount: number;
+  /** The new notification, when the event could carry it. */
+  notification?: Notification;
 }
 type UserListener = (event: UnreadEvent) => void;
 
@@ -131,30 +129,19 @@ class LiveAuctions {
       ids.length > 0 ? `/api/live?listings=${encodeURIComponent(ids.join(","))}` : "/api/live",
     );
     this.source = source;
-    const onUnread = (created: boolean) => (event: Event) => {
-      let data: unknown;
-      try {
-        data = JSON.parse((event as MessageEvent<string>).data);
-      } catch {
-        return;
-      }
-      const parsed = liveUnreadSchema.safeParse(data);
-      if (!parsed.success) return;
-      for (const listener of this.userListeners)
-        listener({ created, unreadCount: parsed.data.unreadCount });
-    };
-    source.addEventListener(LIVE_NOTIFICATION_CREATED, onUnread(true));
-    source.addEventListener(LIVE_NOTIFICATIONS_UNREAD, onUnread(false));
-    source.addEventListener("auction.updated", (event) => {
-      let data: unknown;
-      try {
-        data = JSON.parse((event as MessageEvent<string>).data);
-      } catch {
-        return;
-      }
-      const parsed = auctionUpdateSchema.safeParse(data);
-      if (parsed.success) this.publish(parsed.data);
-    });
+    // Every event of core/events.ts, checked with the schema the server presented it with.
+    for (const name of LIVE_EVENT_NAMES) {
+      source.addEventListener(name, (event) => {
+        let data: unknown;
+        try {
+          data = JSON.parse((event as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        const parsed = LIVE_EVENTS[name].client.safeParse(data);
+        if (parsed.success) this.dispatch(name, parsed.data);
+      });
+    }
     // EventSource retries by itself; a later `open` means updates may have been missed.
     source.addEventListener("error", () => {
       this.hadError = true;
@@ -162,12 +149,26 @@ class LiveAuctions {
     source.addEventListener("open", () => {
       if (!this.hadError) return;
       this.hadError = false;
-      for (const client of this.clients.keys()) {
-        void client.invalidateQueries({
-          predicate: (query) => query.queryKey[0] !== sessionQueryKey[0],
-        });
-      }
+      for (const client of this.clients.keys()) void afterLiveReconnect(client);
     });
+  }
+
+  private dispatch(name: LiveEventName, data: unknown) {
+    // The caches first (declared beside the query keys), then the components listening.
+    for (const client of this.clients.keys())
+      applyLiveEvent(client, name, data as LiveEventPayloads[typeof name]);
+    switch (name) {
+      case "auction.updated":
+        this.publish(data as AuctionUpdate);
+        return;
+      case "notification.created":
+      case "notifications.unread": {
+        const event = data as Omit<UnreadEvent, "created">;
+        for (const listener of this.userListeners)
+          listener({ ...event, created: name === "notification.created" });
+        return;
+      }
+    }
   }
 
   private publish(update: AuctionUpdate) {
@@ -178,12 +179,6 @@ class LiveAuctions {
 }
 
 const live = new LiveAuctions();
-
-/** True when `next` is at least as recent as `current` (bids only ever add up). */
-export function isFresher(next: AuctionState, current: AuctionState): boolean {
-  if (next.bidCount !== current.bidCount) return next.bidCount > current.bidCount;
-  return next.ended || !current.ended;
-}
 
 /**
  * Keeps the page subscribed to live updates for these auctions while mounted; `onUpdate` hears
@@ -213,14 +208,14 @@ export function useLiveAuctions(ids: readonly string[], onUpdate?: UpdateListene
  * Keeps the signed-in user's notification count live while mounted (`userId` undefined: nobody
  * signed in, nothing to follow); `onEvent` hears each count the server pushes.
  */
-export function useLiveUser(userId: string | undefined, onEvent: UserListener): void {
+export function useLiveUser(userId: string | undefined, onEvent?: UserListener): void {
   const client = useQueryClient();
   const handler = useRef(onEvent);
   handler.current = onEvent;
 
   useEffect(() => {
     if (!userId) return;
-    return live.subscribeUser(userId, (event) => handler.current(event), client);
+    return live.subscribeUser(userId, (event) => handler.current?.(event), client);
   }, [userId, client]);
 }
 

@@ -16,12 +16,12 @@ import {
   sessionSchema,
 } from "../../core/contracts/accounts";
 import { apiGet, apiRequest, SESSION_ENDED_EVENT } from "./api-client";
+import { afterSignOut, afterUnauthorizedAnswer } from "./invalidations";
+import { queryKeys } from "./query-keys";
 
 export type { SessionUser };
 
 /** GET /api/auth/session: who is signed in (the server keeps the session; the cookie is httpOnly). */
-export const sessionQueryKey = ["session"] as const;
-
 export function getSession(signal?: AbortSignal): Promise<SessionPayload> {
   return apiGet("/api/auth/session", sessionSchema, { signal });
 }
@@ -82,7 +82,7 @@ const AuthModalContext = createContext<AuthModalState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: sessionQueryKey,
+    queryKey: queryKeys.session.current,
     queryFn: ({ signal }) => getSession(signal),
     staleTime: 60_000,
     // Signing out in another tab shows here when the visitor comes back.
@@ -92,7 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Any call answered "not signed in" means the page's idea of the session is stale: ask again.
   useEffect(() => {
-    const recheck = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    const recheck = () => void afterUnauthorizedAnswer(queryClient);
     window.addEventListener(SESSION_ENDED_EVENT, recheck);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, recheck);
   }, [queryClient]);
@@ -125,13 +125,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOutMutation = useMutation({
     mutationFn: logout,
-    onSettled: async () => {
-      // Whatever the answer, this page forgets the user: a failed call still must not show them.
-      queryClient.setQueryData<SessionPayload>(sessionQueryKey, { user: null });
-      await queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey[0] !== sessionQueryKey[0],
-      });
-    },
+    // Whatever the answer, this page forgets the user: a failed call still must not show them.
+    onSettled: () => afterSignOut(queryClient),
   });
   const { mutateAsync: signOutAsync, isPending: isSigningOut } = signOutMutation;
 
@@ -188,19 +183,4 @@ export function useAuthModal(): AuthModalState {
   const modal = useContext(AuthModalContext);
   if (!modal) throw new Error("useAuthModal needs a SessionProvider");
   return modal;
-}
-
-/** Puts the user a sign-in returned into the session, so the page switches at once. */
-export function useSetSignedIn(): (user: SessionUser) => void {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (user: SessionUser) => {
-      queryClient.setQueryData<SessionPayload>(sessionQueryKey, { user });
-      // Listings and the like may read differently for a signed-in user.
-      void queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey[0] !== sessionQueryKey[0],
-      });
-    },
-    [queryClient],
-  );
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { auctionStateSchema } from "./browse";
+import { auctionStateSchema, bidHistoryItemSchema } from "./browse";
 import { pageOf } from "./common";
 
 export const BID_MESSAGES = {
@@ -60,10 +60,12 @@ export type MyBid = z.infer<typeof myBidSchema>;
 export const myBidsPageSchema = pageOf(myBidSchema);
 export type MyBidsPage = z.infer<typeof myBidsPageSchema>;
 
-/** What the live channel sends for a subscribed auction. */
+/** What the live channel sends for a subscribed auction (core/events.ts presents it). */
 export const auctionUpdateSchema = z.object({
   listingId: z.string(),
   status: z.enum(["active", "ended", "sold"]),
   auction: auctionStateSchema,
+  /** The bids this change recorded, newest first, for the history to show without a refetch. */
+  bids: z.array(bidHistoryItemSchema),
 });
 export type AuctionUpdate = z.infer<typeof auctionUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ERROR_CODES } from "../errors";
 import { pageOf } from "./common";
 
 export const MAX_CART_LINES = 50;
@@ -27,13 +28,14 @@ const cartLines = z
 
 export const cartValidateRequestSchema = z.object({ lines: cartLines });
 
+/** Why a cart line cannot be bought; checkout refuses with the same code (see ERROR_CODES). */
 export const CART_PROBLEMS = [
-  "not_found",
-  "not_fixed_price",
-  "not_active",
-  "own_listing",
-  "out_of_stock",
-  "insufficient_stock",
+  ERROR_CODES.notFound,
+  ERROR_CODES.notFixedPrice,
+  ERROR_CODES.notActive,
+  ERROR_CODES.ownListing,
+  ERROR_CODES.outOfStock,
+  ERROR_CODES.insufficientStock,
 ] as const;
 
 export const cartLineStateSchema = z.object({

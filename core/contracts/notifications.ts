@@ -96,11 +96,3 @@ export const notificationPreferencesUpdateSchema = notificationPreferencesSchema
   .strict()
   .refine((value) => Object.keys(value).length > 0, "Name at least one kind of notification");
 export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesUpdateSchema>;
-
-/**
- * What GET /api/live sends a signed-in page about its notifications: `notification.created` when
- * one arrives, `notifications.unread` on connecting and after some were marked read (in any tab).
- */
-export const liveUnreadSchema = unreadCountSchema;
-export const LIVE_NOTIFICATION_CREATED = "notification.created";
-export const LIVE_NOTIFICATIONS_UNREAD = "notifications.unread";

@@ -42,7 +42,7 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * Calls `handler` with each payload sent by `pg_notify(channel, payload)` from any instance on the
-   * same database. Returns a function that stops listening.
+   * same database. Returns a function that stops listening. Every channel shares one connection.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -57,6 +57,80 @@ export type DatabaseTarget =
 
 /** Connections each instance keeps to the PostgreSQL server unless told otherwise (DATABASE_POOL_SIZE). */
 const DEFAULT_POOL_SIZE = 20;
+
+type ListenFn = Database["listen"];
+
+/**
+ * LISTEN for every channel of this instance on one connection of its own (a pooled connection
+ * cannot keep a LISTEN), opened with the first listener and closed with the last. If the server
+ * drops it, it reconnects every second and listens again to every channel; what was notified
+ * meanwhile is lost, which the live pages make good by refetching when their own connection
+ * comes back.
+ */
+function sharedListener(url: string): ListenFn {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+
+  const reconnect = () => {
+    if (handlers.size === 0) return;
+    setTimeout(() => void open().catch(reconnect), 1000);
+  };
+
+  const open = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on("notification", (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
+      });
+      c.on("error", () => {
+        if (client === c) client = null;
+        connecting = null;
+        void c.end().catch(() => undefined);
+        reconnect();
+      });
+      try {
+        await c.connect();
+        for (const channel of handlers.keys())
+          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        connecting = null;
+        await c.end().catch(() => undefined);
+        throw error;
+      }
+      client = c;
+      return c;
+    })();
+    return connecting;
+  };
+
+  return async (channel, handler) => {
+    const set = handlers.get(channel);
+    if (set) set.add(handler);
+    else {
+      handlers.set(channel, new Set([handler]));
+      // A connection still opening LISTENs to every channel known when it connects; this one may
+      // have come after, and LISTEN twice is harmless.
+      const c = client ?? (await open());
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    return async () => {
+      const left = handlers.get(channel);
+      left?.delete(handler);
+      if (left?.size !== 0) return;
+      handlers.delete(channel);
+      const c = client;
+      if (!c) return;
+      if (handlers.size === 0) {
+        client = null;
+        connecting = null;
+        await c.end().catch(() => undefined);
+      } else {
+        await c.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+      }
+    };
+  };
+}
 
 /** Opens PostgreSQL when a URL is given, else PGlite on disk (or in memory for tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -101,29 +175,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       async ping() {
         await pool.query("select 1");
       },
-      async listen(channel, handler) {
-        // LISTEN needs a connection of its own, kept open; it reconnects if the server drops it.
-        let client: pg.Client | null = null;
-        let stopped = false;
-        const connect = async () => {
-          const c = new pg.Client({ connectionString: target.url });
-          c.on("notification", (msg) => {
-            if (msg.channel === channel) handler(msg.payload ?? "");
-          });
-          c.on("error", () => {
-            client = null;
-            if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000);
-          });
-          await c.connect();
-          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-          client = c;
-        };
-        await connect();
-        return async () => {
-          stopped = true;
-          await client?.end().catch(() => undefined);
-        };
-      },
+      listen: sharedListener(target.url),
       close: () => pool.end(),
     };
   }

@@ -1,4 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import { incrementFor } from "../../core/bidding";
+import { topics } from "../../core/events";
 import { formatMoney, taxCents } from "../../core/money";
 import { notificationText } from "../../core/notifications";
 import type { Db } from "../db/client";
@@ -6,8 +8,9 @@ import { rows } from "../db/rows";
 import { auctionSettings, bids } from "../db/schema/auctions";
 import { listings } from "../db/schema/listings";
 import { auctionOrders, orderLines, orders } from "../db/schema/orders";
-import { AUCTION_CHANNEL } from "../modules/bidding/bidding.service";
+import { loadIncrementBands } from "../modules/listings/listings.service";
 import { type NewNotification, notify } from "../modules/notifications/notifications.service";
+import { publish } from "../plugins/realtime-bus";
 
 interface DueAuction extends Record<string, unknown> {
   listing_id: string;
@@ -129,11 +132,28 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
       }
       await notify(tx, items);
     }
-    await tx
+    const [settled] = await tx
       .update(auctionSettings)
       .set({ settledAt: sql`now()` })
-      .where(eq(auctionSettings.listingId, due.listing_id));
-    await tx.execute(sql`select pg_notify(${AUCTION_CHANNEL}, ${due.listing_id})`);
+      .where(eq(auctionSettings.listingId, due.listing_id))
+      .returning();
+    if (!settled) throw new Error("settled auction row vanished");
+    // The pages showing it learn how it ended (at commit), from these facts alone.
+    await publish(tx, topics.auction(due.listing_id), "auction.updated", {
+      listingId: due.listing_id,
+      status: winnerId ? "sold" : "ended",
+      facts: {
+        startPriceCents: settled.startPriceCents,
+        currentBidCents: settled.currentBidCents,
+        bidCount: settled.bidCount,
+        endsAt: settled.endTime.toISOString(),
+        reservePriceCents: settled.reservePriceCents,
+        buyItNowPriceCents: settled.buyItNowPriceCents,
+        leaderId: settled.leaderId,
+      },
+      incrementCents: incrementFor(price, await loadIncrementBands(tx)),
+      bids: [],
+    });
     return due.listing_id;
   });
 }

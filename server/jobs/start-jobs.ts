@@ -1,6 +1,7 @@
 import type { App } from "../app";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
+import { pruneLiveEventPayloads } from "../plugins/realtime-bus";
 import { settleDueAuctions } from "./auction-settlement";
 import { repeat } from "./repeat";
 import { cleanUpOrphanUploads } from "./upload-cleanup";
@@ -42,6 +43,11 @@ export function startJobs(app: App): () => Promise<void> {
     repeat(() => app.limitCounters.prune(), {
       everyMs: 10 * 60 * 1000,
       onError: failed("rate limit pruning failed"),
+    }),
+    // Live events too large for NOTIFY, stored for the seconds their delivery takes.
+    repeat(() => pruneLiveEventPayloads(db), {
+      everyMs: 10 * 60 * 1000,
+      onError: failed("live event payload pruning failed"),
     }),
     repeat(() => cleanUpOrphanUploads(db, app.storage, log), {
       everyMs: 60 * 60 * 1000,

@@ -1,8 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auctionUpdateSchema } from "../../core/contracts/bidding";
+import { type AuctionChanged, topics } from "../../core/events";
+import { rows } from "../db/rows";
+import { settleNextAuction } from "../jobs/auction-settlement";
 import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../test/factories";
+import { publish } from "./realtime-bus";
 
 let t: TestApp;
 let base = "";
@@ -14,6 +20,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** Opens /api/live for `query` as a visitor; answers its reader and a function that closes it. */
+async function follow(query: string, origin = base) {
+  const controller = new AbortController();
+  const res = await fetch(`${origin}/api/live${query}`, { signal: controller.signal });
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  return {
+    reader: (res.body as ReadableStream<Uint8Array>).getReader(),
+    close: () => controller.abort(),
+  };
+}
 
 /** Reads server-sent events until one of `event` arrives, or gives up after `ms`. */
 async function nextEvent(
@@ -95,6 +112,154 @@ describe("GET /api/live", () => {
       } finally {
         await other.close();
       }
+    },
+  );
+
+  it("carries the bids it recorded and the very state the listing's page reads", async () => {
+    const seller = await createUser(t.database.db, "seller");
+    const listing = await createListing(t.database.db, {
+      sellerId: seller.id,
+      auction: { endTime: new Date(Date.now() + 3_600_000) },
+    });
+    const ana = await createUser(t.database.db, "ana");
+    const ben = await createUser(t.database.db, "ben");
+    const anaAgent = await signedInAgent(t.app, t.database.db, ana.id);
+    const benAgent = await signedInAgent(t.app, t.database.db, ben.id);
+    await anaAgent.post(`/api/listings/${listing.id}/bids`, {
+      amountCents: 1000,
+      maxAmountCents: 5000,
+    });
+
+    const live = await follow(`?listings=${listing.id}`);
+    // Ben's bid is answered at once by Ana's proxy: two visible bids from one call.
+    const placed = await benAgent.post(`/api/listings/${listing.id}/bids`, { amountCents: 2000 });
+    expect(placed.statusCode).toBe(201);
+    const update = auctionUpdateSchema.parse(await nextEvent(live.reader, "auction.updated"));
+    live.close();
+
+    const page = (await anaAgent.get(`/api/listings/${listing.id}`)).json();
+    const history = (await anaAgent.get(`/api/listings/${listing.id}/bids`)).json();
+    expect(update.auction).toEqual(page.auction);
+    expect(update.auction).toEqual(placed.json().auction);
+    // Newest first, as the history lists them: what the page appends without refetching.
+    expect(update.bids).toEqual(history.items.slice(0, 2));
+    expect(update.bids.map((b) => [b.bidder.username, b.amountCents])).toEqual([
+      [ana.username, 2050],
+      [ben.username, 2000],
+    ]);
+  });
+
+  it("tells the pages how an auction ended when it is settled", async () => {
+    const seller = await createUser(t.database.db, "seller");
+    const listing = await createListing(t.database.db, {
+      sellerId: seller.id,
+      auction: { endTime: new Date(Date.now() + 3_600_000) },
+    });
+    const bidder = await createUser(t.database.db, "bidder");
+    const agent = await signedInAgent(t.app, t.database.db, bidder.id);
+    await agent.post(`/api/listings/${listing.id}/bids`, { amountCents: 1000 });
+    await t.database.db.execute(
+      sql`update auction_settings set end_time = now() - interval '1 second' where listing_id = ${listing.id}`,
+    );
+    const live = await follow(`?listings=${listing.id}`);
+    // Settle this one (others of this file may be due too).
+    for (let i = 0; i < 20; i++) if ((await settleNextAuction(t.database.db)) === null) break;
+    const update = auctionUpdateSchema.parse(await nextEvent(live.reader, "auction.updated"));
+    live.close();
+    expect(update).toMatchObject({
+      listingId: listing.id,
+      status: "sold",
+      bids: [],
+      auction: { ended: true, leaderId: bidder.id, currentBidCents: 1000, bidCount: 1 },
+    });
+  });
+
+  it("presents what the event carries, without reading the auction back", async () => {
+    // An auction that is in no table: only the event knows it.
+    const id = randomUUID();
+    const live = await follow(`?listings=${id}`);
+    const event: AuctionChanged = {
+      listingId: id,
+      status: "active",
+      facts: {
+        startPriceCents: 500,
+        currentBidCents: 2500,
+        bidCount: 3,
+        endsAt: new Date(Date.now() + 60_000).toISOString(),
+        reservePriceCents: 3000,
+        buyItNowPriceCents: 9000,
+        leaderId: null,
+      },
+      incrementCents: 100,
+      bids: [],
+    };
+    await publish(t.database.db, topics.auction(id), "auction.updated", event);
+    const update = auctionUpdateSchema.parse(await nextEvent(live.reader, "auction.updated"));
+    live.close();
+    expect(update.auction).toMatchObject({
+      currentBidCents: 2500,
+      minNextBidCents: 2600,
+      hasReserve: true,
+      reserveMet: false,
+      buyItNowPriceCents: null,
+      ended: false,
+    });
+  });
+
+  it("delivers an event too large for NOTIFY by reference", async () => {
+    const id = randomUUID();
+    const live = await follow(`?listings=${id}`);
+    const bids = Array.from({ length: 120 }, (_, i) => ({
+      amountCents: 1000 + i,
+      placedAt: new Date().toISOString(),
+      bidder: { id: randomUUID(), username: `bidder-with-a-long-name-${i}` },
+    }));
+    await publish(t.database.db, topics.auction(id), "auction.updated", {
+      listingId: id,
+      status: "active",
+      facts: {
+        startPriceCents: 500,
+        currentBidCents: 1119,
+        bidCount: 120,
+        endsAt: new Date(Date.now() + 60_000).toISOString(),
+        reservePriceCents: null,
+        buyItNowPriceCents: null,
+        leaderId: null,
+      },
+      incrementCents: 25,
+      bids,
+    });
+    const update = auctionUpdateSchema.parse(await nextEvent(live.reader, "auction.updated"));
+    live.close();
+    expect(JSON.stringify(bids).length).toBeGreaterThan(8000);
+    expect(update.bids).toHaveLength(120);
+    expect(update.bids[0]?.amountCents).toBe(1119);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "listens on one connection per instance, whatever it follows",
+    async () => {
+      const seller = await createUser(t.database.db, "seller");
+      const listing = await createListing(t.database.db, {
+        sellerId: seller.id,
+        auction: { endTime: new Date(Date.now() + 3_600_000) },
+      });
+      const live = await follow(`?listings=${listing.id}`);
+      const user = await createUser(t.database.db, "viewer");
+      const agent = await signedInAgent(t.app, t.database.db, user.id);
+      const controller = new AbortController();
+      await fetch(`${base}/api/live`, {
+        headers: { cookie: agent.cookieHeader() },
+        signal: controller.signal,
+      });
+      const [listening] = await rows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query ilike 'listen %'`,
+      );
+      live.close();
+      controller.abort();
+      expect(listening?.n).toBe(1);
     },
   );
 

@@ -1,106 +1,79 @@
 import type { ServerResponse } from "node:http";
 import fp from "fastify-plugin";
 import { z } from "zod";
-import type { AuctionUpdate } from "../../core/contracts/bidding";
-import {
-  LIVE_NOTIFICATION_CREATED,
-  LIVE_NOTIFICATIONS_UNREAD,
-  type UnreadCount,
-} from "../../core/contracts/notifications";
+import { LIVE_EVENTS, type LiveClientEvent, type LiveEventName, topics } from "../../core/events";
 import { badRequest } from "../errors";
-import { AUCTION_CHANNEL } from "../modules/bidding/bidding.service";
-import { getListing } from "../modules/listings/listings.service";
-import { USER_NOTIFIED_CHANNEL, unreadCount } from "../modules/notifications/notifications.service";
+import type { BusEvent } from "./realtime-bus";
 
 const MAX_SUBSCRIPTIONS = 100;
 const HEARTBEAT_MS = 25_000;
-/** Bursts of bids on one auction are sent as one update. */
-const COALESCE_MS = 40;
+
+/** A first event for a page that has just connected: what it may have missed while it had none. */
+export interface LiveSnapshot<N extends LiveEventName = LiveEventName> {
+  name: N;
+  data: LiveClientEvent<N>;
+}
+
+export interface LiveOptions {
+  /**
+   * The signed-in user's state to send on connecting (the bell's unread count); given by app.ts
+   * from the module that owns it, so this transport imports no module.
+   */
+  userSnapshot?: (userId: string) => Promise<LiveSnapshot[]>;
+}
+
+const frame = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * Live auction updates as server-sent events at GET /api/live?listings=id,id. Every instance
- * LISTENs to the database's `auction_updated` channel, so a bid accepted by any instance reaches
- * the browsers connected to all of them. Browsers reconnect by themselves; the page refetches
- * the auction when its connection comes back, so nothing missed while offline stays missing.
- *
- * A signed-in user's connection (listings optional then) also carries their unread notification
- * count: `notifications.unread` on connecting and after some were marked read, and
- * `notification.created` when one arrives. The same way across instances, through the
- * `user_notified` channel a trigger on notifications fires (migration 0011).
+ * Live events as server-sent events at GET /api/live?listings=id,id: each connection follows the
+ * topics of core/events.ts it may see (the auctions named, and its signed-in user's topic) on the
+ * realtime bus, so an event published by any instance reaches the pages connected to all of them.
+ * An event is presented for browsers once per instance (LIVE_EVENTS[name].toClient) and the same
+ * frame written to every connection following its topic: nothing is read from the database per
+ * event. Browsers reconnect by themselves; a page refetches what it shows when its connection
+ * comes back, since nothing missed meanwhile is replayed.
  */
-export const livePlugin = fp(
-  async (app) => {
-    const subscribers = new Map<string, Set<ServerResponse>>();
-    const pending = new Map<string, NodeJS.Timeout>();
-    /** Open connections per signed-in user. */
-    const userSubscribers = new Map<string, Set<ServerResponse>>();
-    /** Users whose count is about to be sent; true when a notification arrived (not only reads). */
-    const pendingUsers = new Map<string, { timer: NodeJS.Timeout; created: boolean }>();
+export const livePlugin = fp<LiveOptions>(
+  async (app, options) => {
+    /** Open connections per topic, and the bus subscription each followed topic holds. */
+    const followers = new Map<string, { connections: Set<ServerResponse>; stop: () => void }>();
 
-    const unreadFrame = (event: string, count: number) => {
-      const data: UnreadCount = { unreadCount: count };
-      return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    const onEvent = (event: BusEvent) => {
+      const connections = followers.get(event.topic)?.connections;
+      if (!connections || connections.size === 0) return;
+      const definition = LIVE_EVENTS[event.name];
+      const data = (definition.toClient as (wire: unknown, now: Date) => unknown)(
+        event.data,
+        new Date(),
+      );
+      const text = frame(event.name, data);
+      for (const res of connections) res.write(text);
     };
 
-    async function publishUser(userId: string) {
-      const created = pendingUsers.get(userId)?.created ?? false;
-      pendingUsers.delete(userId);
-      const targets = userSubscribers.get(userId);
-      if (!targets || targets.size === 0) return;
-      try {
-        const frame = unreadFrame(
-          created ? LIVE_NOTIFICATION_CREATED : LIVE_NOTIFICATIONS_UNREAD,
-          await unreadCount(app.db, userId),
-        );
-        for (const res of targets) res.write(frame);
-      } catch (err) {
-        app.log.warn({ err, userId }, "live notification count failed");
+    const follow = (topic: string, res: ServerResponse) => {
+      let entry = followers.get(topic);
+      if (!entry) {
+        entry = { connections: new Set(), stop: app.bus.subscribe(topic, onEvent) };
+        followers.set(topic, entry);
       }
-    }
+      entry.connections.add(res);
+    };
 
-    async function publish(listingId: string) {
-      pending.delete(listingId);
-      const targets = subscribers.get(listingId);
-      if (!targets || targets.size === 0) return;
-      try {
-        const detail = await getListing(app.db, listingId);
-        if (!detail.auction) return;
-        const update: AuctionUpdate = { listingId, status: detail.status, auction: detail.auction };
-        const frame = `event: auction.updated\ndata: ${JSON.stringify(update)}\n\n`;
-        for (const res of targets) res.write(frame);
-      } catch (err) {
-        app.log.warn({ err, listingId }, "live update failed");
-      }
-    }
+    const unfollow = (topic: string, res: ServerResponse) => {
+      const entry = followers.get(topic);
+      if (!entry) return;
+      entry.connections.delete(res);
+      if (entry.connections.size > 0) return;
+      entry.stop();
+      followers.delete(topic);
+    };
 
-    const stopListening = await app.database.listen(AUCTION_CHANNEL, (listingId) => {
-      if (!subscribers.has(listingId) || pending.has(listingId)) return;
-      pending.set(
-        listingId,
-        setTimeout(() => void publish(listingId), COALESCE_MS),
-      );
-    });
-    const stopListeningUsers = await app.database.listen(USER_NOTIFIED_CHANNEL, (payload) => {
-      const created = !payload.startsWith("read:");
-      const userId = created ? payload : payload.slice("read:".length);
-      if (!userSubscribers.has(userId)) return;
-      const waiting = pendingUsers.get(userId);
-      if (waiting) {
-        waiting.created ||= created;
-        return;
-      }
-      pendingUsers.set(userId, {
-        timer: setTimeout(() => void publishUser(userId), COALESCE_MS),
-        created,
-      });
-    });
     app.addHook("onClose", async () => {
-      for (const t of pending.values()) clearTimeout(t);
-      for (const p of pendingUsers.values()) clearTimeout(p.timer);
-      for (const set of subscribers.values()) for (const res of set) res.end();
-      for (const set of userSubscribers.values()) for (const res of set) res.end();
-      await stopListening();
-      await stopListeningUsers();
+      for (const entry of followers.values()) {
+        entry.stop();
+        for (const res of entry.connections) res.end();
+      }
+      followers.clear();
     });
 
     const query = z.object({
@@ -117,9 +90,10 @@ export const livePlugin = fp(
         schema: {
           tags: ["bidding"],
           summary:
-            "Server-sent events: `auction.updated` for each listed auction after every accepted bid or settlement; " +
-            "signed in (listings optional then), `notifications.unread` with your unread count on connecting and " +
-            "after notifications are marked read, and `notification.created` with it when one arrives",
+            "Server-sent events: `auction.updated` for each listed auction after every accepted bid or settlement, " +
+            "with the new state and the bids it recorded; signed in (listings optional then), " +
+            "`notifications.unread` with your unread count on connecting and after notifications are marked read, " +
+            "and `notification.created` with it and the notification when one arrives",
           querystring: query,
         },
       },
@@ -139,40 +113,26 @@ export const livePlugin = fp(
           "x-accel-buffering": "no",
         });
         res.write(": connected\nretry: 2000\n\n");
-        for (const id of ids) {
-          const set = subscribers.get(id) ?? new Set<ServerResponse>();
-          subscribers.set(id, set);
-          set.add(res);
-        }
-        if (userId) {
-          const set = userSubscribers.get(userId) ?? new Set<ServerResponse>();
-          userSubscribers.set(userId, set);
-          set.add(res);
-          // What the page may have missed while it had no connection. Counted after subscribing,
-          // so a notification stored meanwhile is in this count or in an event after it.
-          unreadCount(app.db, userId).then(
-            (count) => {
-              if (!res.destroyed) res.write(unreadFrame(LIVE_NOTIFICATIONS_UNREAD, count));
+        const followed = ids.map((id) => topics.auction(id));
+        if (userId) followed.push(topics.user(userId));
+        for (const topic of followed) follow(topic, res);
+        if (userId && options.userSnapshot) {
+          // Read after following, so a change made meanwhile is in the snapshot or in an event after it.
+          options.userSnapshot(userId).then(
+            (snapshot) => {
+              if (res.destroyed) return;
+              for (const item of snapshot) res.write(frame(item.name, item.data));
             },
-            (err) => app.log.warn({ err, userId }, "live notification count failed"),
+            (err) => app.log.warn({ err, userId }, "live snapshot failed"),
           );
         }
         const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
         request.raw.on("close", () => {
           clearInterval(heartbeat);
-          for (const id of ids) {
-            const set = subscribers.get(id);
-            set?.delete(res);
-            if (set?.size === 0) subscribers.delete(id);
-          }
-          if (userId) {
-            const set = userSubscribers.get(userId);
-            set?.delete(res);
-            if (set?.size === 0) userSubscribers.delete(userId);
-          }
+          for (const topic of followed) unfollow(topic, res);
         });
       },
     );
   },
-  { name: "live", dependencies: ["db"] },
+  { name: "live", dependencies: ["db", "realtime-bus"] },
 );

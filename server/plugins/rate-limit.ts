@@ -4,6 +4,7 @@ import rateLimit, {
 } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { ERROR_CODES } from "../../core/errors";
 import { AppError } from "../errors";
 import { countersFor, type LimitCounters } from "./limit-counters";
 
@@ -57,7 +58,7 @@ export const rateLimitPlugin = fp(
       errorResponseBuilder: (_request, context) =>
         new AppError(
           429,
-          "rate_limited",
+          ERROR_CODES.rateLimited,
           `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
         ),
     });
@@ -97,14 +98,14 @@ export class AttemptLimiter {
   async hit(key: string, message = "Too many attempts for this account"): Promise<void> {
     const hit = await this.counters.hit(this.key(key), this.windowMs);
     if (hit.count > this.max)
-      throw new AppError(429, "rate_limited", waitMessage(hit.resetInMs, message));
+      throw new AppError(429, ERROR_CODES.rateLimited, waitMessage(hit.resetInMs, message));
   }
 
   /** Throws 429 if the key's window is used up, without counting this attempt. */
   async check(key: string, message = "Too many attempts for this account"): Promise<void> {
     const hit = await this.counters.peek(this.key(key));
     if (hit.count >= this.max)
-      throw new AppError(429, "rate_limited", waitMessage(hit.resetInMs, message));
+      throw new AppError(429, ERROR_CODES.rateLimited, waitMessage(hit.resetInMs, message));
   }
 
   /** Counts one attempt and answers the count so far (the caller decides what it means). */

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { CSRF_COOKIE, CSRF_HEADER, type SessionUser } from "../../core/contracts/accounts";
+import { ERROR_CODES } from "../../core/errors";
 import type { NamedStatement } from "../db/client";
 import { sessions } from "../db/schema/accounts";
 import { AppError, unauthorized } from "../errors";
@@ -121,7 +122,7 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
         if (!ok) {
           throw new AppError(
             403,
-            "csrf_failed",
+            ERROR_CODES.csrfFailed,
             "Your session has expired. Please refresh the page and try again.",
           );
         }

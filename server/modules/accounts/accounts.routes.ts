@@ -16,7 +16,7 @@ import {
   tokenSchema,
   updateProfileSchema,
 } from "../../../core/contracts/accounts";
-import { apiErrorSchema } from "../../../core/errors";
+import { apiErrorSchema, ERROR_CODES } from "../../../core/errors";
 import { AppError, badRequest } from "../../errors";
 import { AttemptLimiter } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
@@ -158,7 +158,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
       try {
         userId = await authenticate(app.db, email, password);
       } catch (err) {
-        if (err instanceof AppError && err.code === "invalid_credentials")
+        if (err instanceof AppError && err.code === ERROR_CODES.invalidCredentials)
           await signInGuard.failed(email, request.ip);
         throw err;
       }
@@ -272,7 +272,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
         throw badRequest(
           `Sign-in with ${provider === "google" ? "Google" : "Facebook"} is not available.`,
           undefined,
-          "provider_unavailable",
+          ERROR_CODES.providerUnavailable,
         );
       }
       let started: Awaited<ReturnType<OAuthClients["start"]>>;

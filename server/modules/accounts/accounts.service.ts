@@ -5,6 +5,7 @@ import type {
   SessionUser,
   updateProfileSchema,
 } from "../../../core/contracts/accounts";
+import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { emailTokens, oauthAccounts, sessions } from "../../db/schema/accounts";
 import { users } from "../../db/schema/users";
@@ -131,11 +132,16 @@ async function consumeToken(db: Db, token: string, kinds: TokenKind[]) {
   // Nothing claimed: read the row only to say why.
   const [row] = await db.select().from(emailTokens).where(eq(emailTokens.tokenHash, tokenHash));
   if (!row || !kinds.includes(row.kind))
-    throw badRequest("This link is not valid.", undefined, "invalid_token");
-  if (row.usedAt) throw badRequest("This link has already been used.", undefined, "token_used");
+    throw badRequest("This link is not valid.", undefined, ERROR_CODES.invalidToken);
+  if (row.usedAt)
+    throw badRequest("This link has already been used.", undefined, ERROR_CODES.tokenUsed);
   // Right kind and unused, so the update can only have refused it for its expiry (by the
   // database's clock, which is why this does not compare against Date.now()).
-  throw badRequest("This link has expired. Please request a new one.", undefined, "token_expired");
+  throw badRequest(
+    "This link has expired. Please request a new one.",
+    undefined,
+    ERROR_CODES.tokenExpired,
+  );
 }
 
 /** Creates an unconfirmed account and emails its confirmation link. */
@@ -151,7 +157,7 @@ export async function register(
       .select({ id: users.id })
       .from(users)
       .where(eq(users.email, input.email));
-    if (existing) throw conflict(DUPLICATE_ACCOUNT, "account_exists");
+    if (existing) throw conflict(DUPLICATE_ACCOUNT, ERROR_CODES.accountExists);
     const username = await uniqueUsername(tx, input.email);
     const inserted = await tx
       .insert(users)
@@ -167,7 +173,7 @@ export async function register(
       .returning({ id: users.id });
     // A concurrent registration of the same email or username lands here.
     const user = inserted[0];
-    if (!user) throw conflict(DUPLICATE_ACCOUNT, "account_exists");
+    if (!user) throw conflict(DUPLICATE_ACCOUNT, ERROR_CODES.accountExists);
     return issueToken(tx, user.id, "confirm_email", CONFIRM_TTL);
   });
   await deps.mailer.send(
@@ -198,7 +204,7 @@ export async function confirmToken(db: Db, token: string): Promise<"confirmed" |
         .select({ id: users.id })
         .from(users)
         .where(and(eq(users.email, row.newEmail), ne(users.id, row.userId)));
-      if (taken) throw conflict(DUPLICATE_ACCOUNT, "account_exists");
+      if (taken) throw conflict(DUPLICATE_ACCOUNT, ERROR_CODES.accountExists);
       await tx
         .update(users)
         .set({ email: row.newEmail, emailConfirmedAt: new Date() })
@@ -220,12 +226,12 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   if (user?.passwordHash) ok = await verifyPassword(password, user.passwordHash);
   else await verifyPassword(password, await dummyHash);
   if (!user || !ok) {
-    throw new AppError(401, "invalid_credentials", INVALID_CREDENTIALS, {
+    throw new AppError(401, ERROR_CODES.invalidCredentials, INVALID_CREDENTIALS, {
       email: "Invalid email or password",
       password: "Invalid email or password",
     });
   }
-  if (!user.emailConfirmedAt) throw new AppError(403, "email_not_confirmed", NOT_CONFIRMED);
+  if (!user.emailConfirmedAt) throw new AppError(403, ERROR_CODES.emailNotConfirmed, NOT_CONFIRMED);
   return user.id;
 }
 
@@ -258,7 +264,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(eq(users.id, row.userId))
       .returning({ email: users.email });
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
-    if (!user) throw badRequest("This link is not valid.", undefined, "invalid_token");
+    if (!user) throw badRequest("This link is not valid.", undefined, ERROR_CODES.invalidToken);
     return user.email;
   });
 }
@@ -274,7 +280,7 @@ export async function updateProfile(
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.username, patch.username), ne(users.id, userId)));
-    if (taken) throw conflict("That username is already taken.", "username_taken");
+    if (taken) throw conflict("That username is already taken.", ERROR_CODES.usernameTaken);
   }
   if (Object.keys(patch).length > 0) {
     try {
@@ -282,13 +288,13 @@ export async function updateProfile(
     } catch (err) {
       // Two users racing for one free username: the unique index decides.
       if (String((err as { code?: string }).code ?? (err as Error).message).includes("23505")) {
-        throw conflict("That username is already taken.", "username_taken");
+        throw conflict("That username is already taken.", ERROR_CODES.usernameTaken);
       }
       throw err;
     }
   }
   const user = await getSessionUser(db, userId);
-  if (!user) throw new AppError(401, "unauthorized", "Please sign in to continue.");
+  if (!user) throw new AppError(401, ERROR_CODES.unauthorized, "Please sign in to continue.");
   return user;
 }
 
@@ -298,7 +304,7 @@ async function checkCurrentPassword(db: Db, userId: string, currentPassword: str
     throw badRequest(
       "Your current password is not correct.",
       { currentPassword: "Your current password is not correct." },
-      "wrong_password",
+      ERROR_CODES.wrongPassword,
     );
   }
   return user;
@@ -340,7 +346,7 @@ export async function requestEmailChange(
       email: "That is already your email address.",
     });
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (taken) throw conflict(DUPLICATE_ACCOUNT, "account_exists");
+  if (taken) throw conflict(DUPLICATE_ACCOUNT, ERROR_CODES.accountExists);
   const token = await issueToken(deps.db, userId, "change_email", CONFIRM_TTL, email);
   await deps.mailer.send(
     changeEmailEmail(
@@ -379,7 +385,7 @@ export async function oauthSignIn(db: Db, identity: OAuthIdentity): Promise<stri
       throw badRequest(
         "Your account at the provider has no verified email address.",
         undefined,
-        "oauth_no_email",
+        ERROR_CODES.oauthNoEmail,
       );
     }
     const email = identity.email.toLowerCase();
@@ -390,7 +396,7 @@ export async function oauthSignIn(db: Db, identity: OAuthIdentity): Promise<stri
       if (!existing.emailConfirmedAt) {
         throw conflict(
           "Please confirm your email first, then sign in with your provider.",
-          "account_unconfirmed",
+          ERROR_CODES.accountUnconfirmed,
         );
       }
       userId = existing.id;
@@ -433,6 +439,6 @@ export async function setAvatar(
     await storage.delete(before.avatarUrl.slice("/uploads/".length)).catch(() => undefined);
   }
   const user = await getSessionUser(db, userId);
-  if (!user) throw new AppError(401, "unauthorized", "Please sign in to continue.");
+  if (!user) throw new AppError(401, ERROR_CODES.unauthorized, "Please sign in to continue.");
   return user;
 }

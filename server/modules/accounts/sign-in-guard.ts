@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/users";
 import { AppError } from "../../errors";
@@ -50,7 +51,7 @@ export class SignInGuard {
     if (here.count >= SIGN_IN_LIMITS.perAccountAndAddress.max)
       throw new AppError(
         429,
-        "rate_limited",
+        ERROR_CODES.rateLimited,
         waitMessage(here.resetInMs, "Too many attempts for this account"),
       );
     const everywhere = await counters.peek(accountKey(email));
@@ -58,7 +59,7 @@ export class SignInGuard {
     if (deviceUserId && deviceUserId === (await this.userOf(email))?.id) return;
     throw new AppError(
       429,
-      "rate_limited",
+      ERROR_CODES.rateLimited,
       `${waitMessage(everywhere.resetInMs, "Too many attempts for this account")} You can also reset your password.`,
     );
   }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { auctionState, type IncrementBand, isAuctionEnded } from "../../../core/bidding";
 import type { MyBid, MyBidsPage, PlaceBidResult } from "../../../core/contracts/bidding";
 import { BID_MESSAGES } from "../../../core/contracts/bidding";
+import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
 import type { Database, Db, NamedStatement } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
@@ -11,9 +12,6 @@ export interface BiddingDeps {
   database: Pick<Database, "run">;
   softCloseMinutes: number;
 }
-
-/** The channel every instance listens on; the payload is the listing id (place_bid() sends it too). */
-export const AUCTION_CHANNEL = "auction_updated";
 
 /** One row of `place_bid()` (place-bid.sql, beside this file). */
 export interface PlaceBidRow extends Record<string, unknown> {
@@ -42,7 +40,7 @@ export interface PlaceBidRow extends Record<string, unknown> {
 /**
  * The whole bid as one statement: `place_bid()` (place-bid.sql) locks the auction's row, decides
  * with the rules of core/bidding.ts and writes the bids, the state, the outbid notification and the
- * live signal. Run on its own (autocommit), the lock lasts one round trip's server side only. A
+ * live event (auction.updated on the realtime bus). Run on its own (autocommit), the lock lasts one round trip's server side only. A
  * named statement: every bid runs it, so each connection parses and plans it once. Exported so the
  * benchmark drives exactly this statement through a bare pool.
  */
@@ -75,20 +73,20 @@ export async function placeBid(
     PLACE_BID,
     placeBidParams(listingId, bidderId, input, deps.softCloseMinutes),
   );
-  if (!r) throw new AppError(500, "internal_error", "Something went wrong on our side.");
+  if (!r) throw new AppError(500, ERROR_CODES.internal, "Something went wrong on our side.");
   switch (r.outcome) {
     case "accepted":
       break;
     case "listing_not_found":
-      throw notFound("Listing not found.", "listing_not_found");
+      throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
     case "not_auction":
-      throw ruleBroken("not_auction", BID_MESSAGES.notAuction);
+      throw ruleBroken(ERROR_CODES.notAuction, BID_MESSAGES.notAuction);
     case "own_listing":
       throw forbidden(BID_MESSAGES.ownListing);
     case "ended":
-      throw ruleBroken("auction_ended", BID_MESSAGES.ended);
+      throw ruleBroken(ERROR_CODES.auctionEnded, BID_MESSAGES.ended);
     case "being_bought":
-      throw conflict(BID_MESSAGES.beingBought, "being_bought");
+      throw conflict(BID_MESSAGES.beingBought, ERROR_CODES.beingBought);
     case "max_below_amount":
       throw badRequest(BID_MESSAGES.maxBelowAmount, {
         maxAmountCents: BID_MESSAGES.maxBelowAmount,
@@ -96,12 +94,12 @@ export async function placeBid(
     case "too_low":
     case "already_leading":
       throw ruleBroken(
-        "bid_too_low",
+        ERROR_CODES.bidTooLow,
         r.outcome === "already_leading" ? BID_MESSAGES.alreadyLeading : BID_MESSAGES.tooLow,
         { amountCents: `Enter ${formatMoney(r.minimum_cents ?? 0)} or more` },
       );
     default:
-      throw new AppError(500, "internal_error", "Something went wrong on our side.");
+      throw new AppError(500, ERROR_CODES.internal, "Something went wrong on our side.");
   }
 
   // The passed leader's email goes with their notification (sendPendingNotificationEmails).

@@ -106,6 +106,7 @@ DECLARE
   v_count integer;
   v_at timestamptz;
   v_sync text;
+  v_increment integer;
 BEGIN
   SELECT li.kind, li.seller_id, li.status, li.title INTO l FROM listings li WHERE li.id = p_listing;
   IF NOT FOUND THEN
@@ -265,7 +266,29 @@ BEGIN
             format('You''ve been outbid on "%s". The current bid is %s.', l.title, bid_format_usd(v_price)),
             '/listing/' || p_listing::text, p_listing, now());
   END IF;
-  PERFORM pg_notify('auction_updated', p_listing::text);
+  v_increment := bid_increment_for(v_price);
+  -- The live event (auction.updated in core/events.ts) carries the new facts and the visible bids,
+  -- so no instance reads the auction back to tell the pages following it; it is sent at commit.
+  PERFORM pg_notify('live_events', 'auction:' || p_listing::text || '|auction.updated|' || json_build_object(
+    'listingId', p_listing,
+    'status', 'active',
+    'facts', json_build_object(
+      'startPriceCents', a.start_price_cents,
+      'currentBidCents', v_price,
+      'bidCount', bid_count,
+      'endsAt', to_char(end_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'reservePriceCents', a.reserve_price_cents,
+      'buyItNowPriceCents', a.buy_it_now_price_cents,
+      'leaderId', v_leader),
+    'incrementCents', v_increment,
+    'bids', coalesce((
+      SELECT json_agg(json_build_object(
+               'amountCents', v.amount,
+               'placedAt', to_char((v_at + make_interval(secs => v.pos / 1000000.0)) AT TIME ZONE 'UTC',
+                                   'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+               'bidder', json_build_object('id', u.id, 'username', u.username)) ORDER BY v.pos)
+      FROM (VALUES (v1_bidder, v1_amount, 0), (v2_bidder, v2_amount, 1)) AS v(bidder, amount, pos)
+      JOIN users u ON u.id = v.bidder), '[]'::json))::text);
 
   outcome := 'accepted';
   start_price_cents := a.start_price_cents;
@@ -274,6 +297,6 @@ BEGIN
   current_bid_cents := v_price;
   leader_id := v_leader;
   outbid_id := v_outbid;
-  min_next_cents := v_price + bid_increment_for(v_price);
+  min_next_cents := v_price + v_increment;
 END
 $$;

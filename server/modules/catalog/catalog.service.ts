@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CategoryDetail, CategoryNode, Territory } from "../../../core/contracts/browse";
+import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { categories, territories } from "../../db/schema/catalog";
@@ -62,7 +63,7 @@ export async function getCategoryBySlug(db: Db, slug: string): Promise<CategoryD
     .select()
     .from(categories)
     .where(and(eq(categories.slug, slug), eq(categories.isActive, true)));
-  if (!category) throw notFound("Category not found.", "category_not_found");
+  if (!category) throw notFound("Category not found.", ERROR_CODES.categoryNotFound);
 
   const parent = category.parentId
     ? ((await db.select().from(categories).where(eq(categories.id, category.parentId)))[0] ?? null)

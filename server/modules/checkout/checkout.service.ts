@@ -6,9 +6,11 @@ import type {
   CartValidation,
   CheckoutResponse,
 } from "../../../core/contracts/buying";
+import { ERROR_CODES } from "../../../core/errors";
 import { rows, uuidList } from "../../db/rows";
-import { notFound, ruleBroken } from "../../errors";
+import { ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
+import { assertBuyerOf } from "../orders/orders.policy";
 import {
   insertPaymentSession,
   type PaymentsDeps,
@@ -69,18 +71,24 @@ function lineProblem(
   listing: StockRow | undefined,
   buyerId: string | null,
 ): CartLineState["problem"] {
-  if (!listing) return { code: "not_found", message: "This item is no longer available." };
+  if (!listing) return { code: ERROR_CODES.notFound, message: "This item is no longer available." };
   if (!listing.buyable)
-    return { code: "not_fixed_price", message: "This item is not available for Buy It Now." };
+    return {
+      code: ERROR_CODES.notFixedPrice,
+      message: "This item is not available for Buy It Now.",
+    };
   if (listing.status !== "active")
-    return { code: "not_active", message: "This item is no longer available." };
+    return { code: ERROR_CODES.notActive, message: "This item is no longer available." };
   if (buyerId && listing.sellerId === buyerId)
-    return { code: "own_listing", message: "You cannot buy your own listing." };
+    return { code: ERROR_CODES.ownListing, message: "You cannot buy your own listing." };
   const available = Math.max(0, listing.available);
   if (available === 0)
-    return { code: "out_of_stock", message: "Sorry, this item is out of stock." };
+    return { code: ERROR_CODES.outOfStock, message: "Sorry, this item is out of stock." };
   if (line.quantity > available)
-    return { code: "insufficient_stock", message: `Sorry, only ${available} items available` };
+    return {
+      code: ERROR_CODES.insufficientStock,
+      message: `Sorry, only ${available} items available`,
+    };
   return null;
 }
 
@@ -144,7 +152,7 @@ export async function checkoutLines(
       const problem = lineProblem(line, listing, buyer.id);
       if (problem || !listing)
         throw ruleBroken(
-          problem?.code ?? "not_found",
+          problem?.code ?? ERROR_CODES.notFound,
           problem?.message ?? "This item is no longer available.",
           { [line.listingId]: problem?.message ?? "" },
         );
@@ -222,11 +230,11 @@ export async function checkoutAuctionOrder(
             tax_cents as "taxCents", total_cents as "totalCents"
           from orders where id = ${orderId} for update`,
     );
-    if (!order || order.buyerId !== buyer.id) throw notFound("Order not found.", "order_not_found");
+    assertBuyerOf(order, buyer.id);
     if (order.status === "paid")
-      throw ruleBroken("order_paid", "This order has already been paid.");
+      throw ruleBroken(ERROR_CODES.orderPaid, "This order has already been paid.");
     if (order.source !== "auction" || order.status !== "pending")
-      throw ruleBroken("order_not_payable", "This order can no longer be paid.");
+      throw ruleBroken(ERROR_CODES.orderNotPayable, "This order can no longer be paid.");
     await tx.execute(sql`update payment_sessions set status = 'cancelled', ended_at = now()
       where order_id = ${orderId} and status = 'open'`);
     const session = await insertPaymentSession(

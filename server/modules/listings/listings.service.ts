@@ -8,6 +8,7 @@ import type {
   ListingPage,
   ListingQuery,
 } from "../../../core/contracts/browse";
+import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { notFound } from "../../errors";
@@ -287,7 +288,7 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const result = await rows<ListingRow>(db, sql`${selectListing} where l.id = ${id}`);
   const row = result[0];
-  if (!row) throw notFound("Listing not found.", "listing_not_found");
+  if (!row) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
   const [images, bands] = await Promise.all([
     rows<ListingImage>(
       db,
@@ -335,7 +336,7 @@ export async function listBids(
     db,
     sql`select 1 from listings where id = ${id}`,
   );
-  if (exists.length === 0) throw notFound("Listing not found.", "listing_not_found");
+  if (exists.length === 0) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
   const countResult = await rows<{ n: number }>(
     db,
     sql`select count(*)::int as n from bids where listing_id = ${id}`,

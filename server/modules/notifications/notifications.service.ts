@@ -6,6 +6,7 @@ import type {
   NotificationPreferencesUpdate,
   NotificationRead,
 } from "../../../core/contracts/notifications";
+import { ERROR_CODES } from "../../../core/errors";
 import {
   emailByDefault,
   NOTIFICATION_KINDS,
@@ -15,12 +16,6 @@ import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { notifications } from "../../db/schema/notifications";
 import { notFound } from "../../errors";
-
-/**
- * Notified by the database (migration 0011) at the commit of new notifications with the user's id,
- * and with `read:` and the user's id when some were marked read.
- */
-export const USER_NOTIFIED_CHANNEL = "user_notified";
 
 export interface NewNotification {
   userId: string;
@@ -38,7 +33,8 @@ export interface NewNotification {
  * Stores notifications with their emails due (the notification email worker sends them within
  * seconds, unless the user turned that kind's email off); called inside the transaction of the
  * event they tell about, so that the notification and its email are stored, or lost, with the
- * event itself. The user's open pages hear of it at commit (a trigger, migration 0011).
+ * event itself. The user's open pages hear of it at commit: triggers (migration 0012) publish
+ * notification.created and notifications.unread on the realtime bus.
  */
 export async function notify(db: Db, items: NewNotification[]): Promise<void> {
   if (items.length === 0) return;
@@ -151,7 +147,7 @@ export async function markNotificationRead(
         )
         select ${columns} from marked n`,
   );
-  if (!row) throw notFound("Notification not found.", "notification_not_found");
+  if (!row) throw notFound("Notification not found.", ERROR_CODES.notificationNotFound);
   return { notification: toNotification(row), unreadCount: await unreadCount(db, userId) };
 }
 

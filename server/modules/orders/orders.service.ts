@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import type { Order, OrderPage, SalePage } from "../../../core/contracts/buying";
+import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
+import { assertBuyerOf } from "./orders.policy";
 
 interface OrderRow {
   id: string;
@@ -105,9 +107,9 @@ export async function getOrder(db: Db, buyerId: string, orderId: string): Promis
     db,
     sql`select ${orderColumns}, 0 as total, o.buyer_id as "buyerId" from orders o where o.id = ${orderId}`,
   );
-  if (!found || found.buyerId !== buyerId) throw notFound("Order not found.", "order_not_found");
+  assertBuyerOf(found, buyerId);
   const [order] = await withItems(db, [found]);
-  if (!order) throw notFound("Order not found.", "order_not_found");
+  if (!order) throw notFound("Order not found.", ERROR_CODES.orderNotFound);
   return order;
 }
 

@@ -6,7 +6,7 @@ import {
   sandboxResultSchema,
   sandboxSessionSchema,
 } from "../../../core/contracts/buying";
-import { apiErrorSchema } from "../../../core/errors";
+import { apiErrorSchema, ERROR_CODES } from "../../../core/errors";
 import { AppError, badRequest, notFound } from "../../errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
@@ -60,14 +60,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         if (request.params.provider !== app.payments.id)
-          throw notFound("Unknown payment provider.", "unknown_provider");
+          throw notFound("Unknown payment provider.", ERROR_CODES.unknownProvider);
         if (!Buffer.isBuffer(request.body)) throw badRequest("Expected a JSON body.");
         let event: ReturnType<typeof app.payments.parseWebhook>;
         try {
           event = app.payments.parseWebhook(request.body, request.headers);
         } catch (error) {
           if (error instanceof InvalidSignatureError)
-            throw badRequest(error.message, undefined, "invalid_signature");
+            throw badRequest(error.message, undefined, ERROR_CODES.invalidSignature);
           throw error;
         }
         await handlePaymentEvent(deps(), event);
@@ -139,7 +139,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       });
       if (delivered.statusCode !== 200) {
         request.log.error({ body: delivered.body }, "sandbox webhook delivery failed");
-        throw new AppError(502, "payment_delivery_failed", "Failed to process checkout");
+        throw new AppError(502, ERROR_CODES.paymentDeliveryFailed, "Failed to process checkout");
       }
       return { redirectUrl: `/checkout/success?order=${orderId}` };
     },

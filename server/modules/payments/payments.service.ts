@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
+import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
-import { AppError, notFound, ruleBroken } from "../../errors";
+import { AppError, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
 import { notify } from "../notifications/notifications.service";
+import { assertBuyerOf } from "../orders/orders.policy";
 import type { PaymentEvent, PaymentProvider } from "./payment-provider";
 
 export interface PaymentsDeps {
@@ -81,7 +83,7 @@ export async function startPaymentSession(
         await tx.execute(sql`
           update orders set status = 'cancelled' where id = ${order.id} and status = 'pending'`);
     });
-    throw new AppError(502, "payment_provider_error", "Failed to create checkout session");
+    throw new AppError(502, ERROR_CODES.paymentProviderError, "Failed to create checkout session");
   }
 }
 
@@ -298,9 +300,9 @@ export async function cancelOrderPayment(
       tx,
       sql`select buyer_id as "buyerId", status, source from orders where id = ${orderId} for update`,
     );
-    if (!order || order.buyerId !== buyerId) throw notFound("Order not found.", "order_not_found");
+    assertBuyerOf(order, buyerId);
     if (order.status === "paid")
-      throw ruleBroken("order_paid", "This order has been paid and can't be cancelled.");
+      throw ruleBroken(ERROR_CODES.orderPaid, "This order has been paid and can't be cancelled.");
     const sessions = await rows<{ providerSessionId: string | null }>(
       tx,
       sql`update payment_sessions set status = 'cancelled', ended_at = now()

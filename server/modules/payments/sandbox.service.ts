@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SandboxPayRequest, SandboxSession } from "../../../core/contracts/buying";
 import { SANDBOX_CARDS } from "../../../core/contracts/buying";
+import { ERROR_CODES, type ErrorCode } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
@@ -29,7 +30,7 @@ async function loadSession(db: Db, buyerId: string, sessionId: string) {
   );
   // Only the buyer may see or pay their checkout; anyone else learns nothing, not even that it exists.
   if (!row || row.buyerId !== buyerId)
-    throw notFound("This payment session does not exist.", "payment_session_not_found");
+    throw notFound("This payment session does not exist.", ERROR_CODES.paymentSessionNotFound);
   const lapsed = row.status === "open" && new Date(row.expiresAt).getTime() <= Date.now();
   return { ...row, status: lapsed ? ("expired" as const) : row.status };
 }
@@ -61,7 +62,7 @@ export async function getSandboxSession(
   };
 }
 
-const declined = (code: string, message: string) => new AppError(402, code, message);
+const declined = (code: ErrorCode, message: string) => new AppError(402, code, message);
 
 /** What the sandbox's pretend card network says about a card, in Stripe's words. */
 export function judgeCard(card: SandboxPayRequest, now = new Date()): void {
@@ -70,7 +71,7 @@ export function judgeCard(card: SandboxPayRequest, now = new Date()): void {
     throw badRequest(
       "Your card number is incorrect.",
       { cardNumber: "Your card number is incorrect." },
-      "incorrect_number",
+      ERROR_CODES.incorrectNumber,
     );
   const expiry = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(card.expiry);
   const month = Number(expiry?.[1]);
@@ -78,24 +79,25 @@ export function judgeCard(card: SandboxPayRequest, now = new Date()): void {
     throw badRequest(
       "Your card's expiration date is invalid.",
       { expiry: "Your card's expiration date is invalid." },
-      "invalid_expiry",
+      ERROR_CODES.invalidExpiry,
     );
   const year = Number(expiry[2]) + ((expiry[2] ?? "").length === 2 ? 2000 : 0);
   // A card is good through the last day of its expiry month.
   if (new Date(Date.UTC(year, month, 1)) <= now)
-    throw declined("expired_card", "Your card has expired.");
+    throw declined(ERROR_CODES.expiredCard, "Your card has expired.");
   if (!/^\d{3,4}$/.test(card.cvc))
     throw badRequest(
       "Your card's security code is invalid.",
       { cvc: "Your card's security code is invalid." },
-      "invalid_cvc",
+      ERROR_CODES.invalidCvc,
     );
-  if (digits === SANDBOX_CARDS.declined) throw declined("card_declined", "Your card was declined.");
+  if (digits === SANDBOX_CARDS.declined)
+    throw declined(ERROR_CODES.cardDeclined, "Your card was declined.");
   if (digits === SANDBOX_CARDS.insufficientFunds)
-    throw declined("insufficient_funds", "Your card has insufficient funds.");
+    throw declined(ERROR_CODES.insufficientFunds, "Your card has insufficient funds.");
   if (digits !== SANDBOX_CARDS.success)
     throw declined(
-      "card_declined",
+      ERROR_CODES.cardDeclined,
       "Your card was declined. This is a test page: use a test card.",
     );
 }
@@ -112,11 +114,11 @@ export async function paySandboxSession(
 ): Promise<{ event: SandboxEventBody; orderId: string }> {
   const row = await loadSession(db, buyerId, sessionId);
   if (row.status === "complete")
-    throw conflict("This checkout has already been paid.", "session_complete");
+    throw conflict("This checkout has already been paid.", ERROR_CODES.sessionComplete);
   if (row.status !== "open")
     throw conflict(
       "This checkout has expired. Please return to your cart and try again.",
-      "session_expired",
+      ERROR_CODES.sessionExpired,
     );
   judgeCard(card);
   return {

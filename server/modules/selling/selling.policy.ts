@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "../../../core/errors";
 import { forbidden, notFound, ruleBroken } from "../../errors";
 
 /** Keys a seller may still change once an auction has its first bid. */
@@ -11,7 +12,7 @@ export function assertOwner<T extends { sellerId: string }>(
   listing: T | undefined,
   userId: string,
 ): asserts listing is T {
-  if (!listing) throw notFound("Listing not found.", "listing_not_found");
+  if (!listing) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
   if (listing.sellerId !== userId) throw forbidden("You can only change your own listings.");
 }
 
@@ -21,10 +22,10 @@ export function assertEditable(
   changedKeys: string[],
 ) {
   if (listing.status === "sold")
-    throw ruleBroken("listing_sold", "A sold listing can no longer be changed.");
+    throw ruleBroken(ERROR_CODES.listingSold, "A sold listing can no longer be changed.");
   if (listing.kind === "auction" && listing.bidCount > 0) {
     const blocked = changedKeys.filter((k) => !EDITABLE_AFTER_FIRST_BID.has(k));
-    if (blocked.length > 0) throw ruleBroken("listing_locked", LOCKED_MESSAGE);
+    if (blocked.length > 0) throw ruleBroken(ERROR_CODES.listingLocked, LOCKED_MESSAGE);
   }
 }
 
@@ -32,9 +33,12 @@ export function assertEditable(
 export function assertDeletable(listing: { bidCount: number; orderCount: number }) {
   if (listing.bidCount > 0)
     throw ruleBroken(
-      "listing_has_bids",
+      ERROR_CODES.listingHasBids,
       "This listing has bids, so it can't be deleted. It will end on its own.",
     );
   if (listing.orderCount > 0)
-    throw ruleBroken("listing_has_orders", "This listing has orders, so it can't be deleted.");
+    throw ruleBroken(
+      ERROR_CODES.listingHasOrders,
+      "This listing has orders, so it can't be deleted.",
+    );
 }

@@ -7,6 +7,7 @@ import type {
   Store,
   UpdateListing,
 } from "../../../core/contracts/selling";
+import { ERROR_CODES } from "../../../core/errors";
 import type { ListingKind } from "../../../core/listing";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
@@ -313,7 +314,10 @@ export async function updateListing(
 
     const kind = patch.kind ?? row.kind;
     if (kind !== row.kind && row.orderCount > 0)
-      throw ruleBroken("listing_has_orders", "A listing with orders can't change how it sells.");
+      throw ruleBroken(
+        ERROR_CODES.listingHasOrders,
+        "A listing with orders can't change how it sells.",
+      );
     const isAuction = kind === "auction";
     const place =
       patch.category !== undefined ||
@@ -516,7 +520,7 @@ export async function getStore(db: Db, sellerId: string): Promise<Store> {
            where l.seller_id = u.id and ${activeListingCondition})::int as active
         from users u where u.id = ${sellerId}`,
   );
-  if (!row) throw notFound("Store not found.", "store_not_found");
+  if (!row) throw notFound("Store not found.", ERROR_CODES.storeNotFound);
   return {
     seller: {
       id: row.id,

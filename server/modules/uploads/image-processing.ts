@@ -1,6 +1,7 @@
 import os from "node:os";
 import type { FastifyRequest } from "fastify";
 import sharp, { type Metadata, type Sharp } from "sharp";
+import { ERROR_CODES } from "../../../core/errors";
 import { Limiter, LimiterFullError } from "../../concurrency";
 import { AppError, badRequest } from "../../errors";
 
@@ -72,23 +73,23 @@ export interface ImageHeader {
  */
 export async function readImageHeader(data: Buffer): Promise<ImageHeader> {
   if (data.length > MAX_IMAGE_BYTES)
-    throw badRequest("Images must be at most 10 MB.", undefined, "image_too_large");
+    throw badRequest("Images must be at most 10 MB.", undefined, ERROR_CODES.imageTooLarge);
   let meta: Metadata;
   try {
     // No pixel limit here: this reads the header only, and a too large image earns its own message
     // below rather than libvips' "exceeds pixel limit" taken for "not an image".
     meta = await sharp(data, { ...INPUT, limitInputPixels: false }).metadata();
   } catch {
-    throw badRequest(NOT_AN_IMAGE, undefined, "not_an_image");
+    throw badRequest(NOT_AN_IMAGE, undefined, ERROR_CODES.notAnImage);
   }
   const { format, width, height } = meta;
   if (!format || !ACCEPTED_FORMATS.has(format) || !width || !height)
-    throw badRequest(NOT_AN_IMAGE, undefined, "not_an_image");
+    throw badRequest(NOT_AN_IMAGE, undefined, ERROR_CODES.notAnImage);
   if (width * height > MAX_IMAGE_PIXELS)
     throw badRequest(
       `This image is too large (${width}×${height} pixels): please use one of at most ${MAX_MEGAPIXELS} megapixels.`,
       undefined,
-      "image_too_many_pixels",
+      ERROR_CODES.imageTooManyPixels,
     );
   return { format, width, height };
 }
@@ -117,7 +118,7 @@ async function decodeWhole(data: Buffer): Promise<Sharp> {
     throw badRequest(
       "This image is damaged or incomplete. Please choose another.",
       undefined,
-      "image_damaged",
+      ERROR_CODES.imageDamaged,
     );
   }
   return sharp(data, INPUT).rotate();
@@ -136,7 +137,8 @@ export async function processImage<T>(
   try {
     return await imageWork.run(async () => work(await decodeWhole(data)));
   } catch (error) {
-    if (error instanceof LimiterFullError) throw new AppError(503, "images_busy", IMAGES_BUSY);
+    if (error instanceof LimiterFullError)
+      throw new AppError(503, ERROR_CODES.imagesBusy, IMAGES_BUSY);
     throw error;
   }
 }
@@ -156,6 +158,6 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
   try {
     return await file.toBuffer();
   } catch {
-    throw new AppError(413, "image_too_large", "Images must be at most 10 MB.");
+    throw new AppError(413, ERROR_CODES.imageTooLarge, "Images must be at most 10 MB.");
   }
 }

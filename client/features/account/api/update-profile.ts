@@ -1,8 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { sessionUserSchema, type updateProfileSchema } from "../../../../core/contracts/accounts";
 import { apiRequest } from "../../../lib/api-client";
-import { useSetSignedIn } from "../../../lib/session";
+import { afterProfileUpdated } from "../../../lib/invalidations";
 
 export type ProfilePatch = z.input<typeof updateProfileSchema>;
 
@@ -12,6 +12,11 @@ export function updateProfile(patch: ProfilePatch) {
 }
 
 export function useUpdateProfile() {
-  const setSignedIn = useSetSignedIn();
-  return useMutation({ mutationFn: updateProfile, onSuccess: setSignedIn });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      void afterProfileUpdated(queryClient, user);
+    },
+  });
 }

@@ -1,7 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sessionUserSchema } from "../../../../core/contracts/accounts";
 import { apiUpload } from "../../../lib/api-client";
-import { useSetSignedIn } from "../../../lib/session";
+import { afterProfileUpdated } from "../../../lib/invalidations";
 
 /** The largest picture the page sends (the server checks again, by content). */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
@@ -12,9 +12,11 @@ export function uploadAvatar(file: File, onProgress?: (share: number) => void) {
 }
 
 export function useUploadAvatar(onProgress?: (share: number) => void) {
-  const setSignedIn = useSetSignedIn();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadAvatar(file, onProgress),
-    onSuccess: setSignedIn,
+    onSuccess: (user) => {
+      void afterProfileUpdated(queryClient, user);
+    },
   });
 }

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { changeEmailSchema } from "../../../../core/contracts/accounts";
+import { ERROR_CODES } from "../../../../core/errors";
 import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { PasswordField } from "../../../components/ui/password-field";
@@ -43,7 +44,7 @@ export function ChangeEmailForm({ email }: { email: string }) {
           toast.error(UNEXPECTED_MESSAGE);
           return;
         }
-        if (error.code === "account_exists") {
+        if (error.code === ERROR_CODES.accountExists) {
           setError("email", { message: error.message }, { shouldFocus: true });
           return;
         }

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { type SessionUser, updateProfileSchema } from "../../../../core/contracts/accounts";
+import { ERROR_CODES } from "../../../../core/errors";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
@@ -32,7 +33,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         toast.success("Your profile has been updated.");
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === "username_taken") {
+        if (error instanceof ApiError && error.code === ERROR_CODES.usernameTaken) {
           setError("username", { message: error.message }, { shouldFocus: true });
           return;
         }

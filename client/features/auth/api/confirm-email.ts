@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { messageSchema } from "../../../../core/contracts/accounts";
 import { apiRequest } from "../../../lib/api-client";
-
-export const confirmEmailQueryKey = (token: string) => ["confirm-email", token] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** POST /api/auth/confirm: follows the emailed link (a new account, or a changed email). */
 export function confirmEmail(token: string) {
@@ -15,7 +14,7 @@ export function confirmEmail(token: string) {
  */
 export function useConfirmEmail(token: string) {
   return useQuery({
-    queryKey: confirmEmailQueryKey(token),
+    queryKey: queryKeys.auth.confirmEmail(token),
     queryFn: () => confirmEmail(token),
     enabled: token.length > 0,
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { authProvidersSchema } from "../../../../core/contracts/accounts";
 import { apiGet } from "../../../lib/api-client";
-
-export const providersQueryKey = ["auth-providers"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/auth/providers: which of Google and Facebook sign-in are configured. */
 export function getProviders(signal?: AbortSignal) {
@@ -10,7 +9,7 @@ export function getProviders(signal?: AbortSignal) {
 }
 
 export const providersQuery = {
-  queryKey: providersQueryKey,
+  queryKey: queryKeys.auth.providers,
   queryFn: ({ signal }: { signal: AbortSignal }) => getProviders(signal),
   staleTime: 10 * 60_000,
 };

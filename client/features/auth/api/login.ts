@@ -1,7 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type LoginInput, sessionSchema } from "../../../../core/contracts/accounts";
 import { apiRequest } from "../../../lib/api-client";
-import { useSetSignedIn } from "../../../lib/session";
+import { afterSignIn } from "../../../lib/invalidations";
 
 /** POST /api/auth/login: starts a session (a long one with remember me). */
 export function login(input: LoginInput) {
@@ -10,11 +10,11 @@ export function login(input: LoginInput) {
 
 /** Signs in and puts the user into the session at once. */
 export function useLogin() {
-  const setSignedIn = useSetSignedIn();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
     onSuccess: ({ user }) => {
-      if (user) setSignedIn(user);
+      if (user) void afterSignIn(queryClient, user);
     },
   });
 }

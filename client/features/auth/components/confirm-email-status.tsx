@@ -7,11 +7,13 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { emailOnlySchema } from "../../../../core/contracts/accounts";
+import { ERROR_CODES } from "../../../../core/errors";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
-import { sessionQueryKey, useSession } from "../../../lib/session";
+import { afterEmailConfirmed } from "../../../lib/invalidations";
+import { useSession } from "../../../lib/session";
 import { useConfirmEmail } from "../api/confirm-email";
 import { useResendConfirmation } from "../api/resend-confirmation";
 
@@ -66,7 +68,7 @@ export function ConfirmEmailStatus({ token }: { token: string }) {
 
   // A confirmed email change shows in the session (header, settings) straight away.
   useEffect(() => {
-    if (confirm.isSuccess) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    if (confirm.isSuccess) void afterEmailConfirmed(queryClient);
   }, [confirm.isSuccess, queryClient]);
 
   if (token && confirm.isPending) return <Spinner label="Confirming your email..." showLabel />;
@@ -92,7 +94,7 @@ export function ConfirmEmailStatus({ token }: { token: string }) {
   }
 
   const error = confirm.error;
-  const code = error instanceof ApiError ? error.code : "invalid_token";
+  const code = error instanceof ApiError ? error.code : ERROR_CODES.invalidToken;
   const message = !token
     ? "This link is not valid."
     : error instanceof ApiError
@@ -105,13 +107,13 @@ export function ConfirmEmailStatus({ token }: { token: string }) {
       <p role="alert" className="text-lg font-medium text-slate-900">
         {message}
       </p>
-      {code === "token_expired" && <ResendByEmail />}
-      {code === "token_used" && (
+      {code === ERROR_CODES.tokenExpired && <ResendByEmail />}
+      {code === ERROR_CODES.tokenUsed && (
         <Link to="/login" className={buttonClasses("primary", "lg")}>
           Sign in
         </Link>
       )}
-      {code !== "token_expired" && code !== "token_used" && (
+      {code !== ERROR_CODES.tokenExpired && code !== ERROR_CODES.tokenUsed && (
         <p className="text-sm text-slate-700">
           Check that you opened the whole link from the email, or{" "}
           <Link to="/login" className="font-medium text-brand-800 underline underline-offset-2">

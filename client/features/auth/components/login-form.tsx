@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { loginSchema } from "../../../../core/contracts/accounts";
+import { CLIENT_ERROR_CODES, ERROR_CODES } from "../../../../core/errors";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -42,12 +43,12 @@ export type LoginFormProps =
 function failureMessage(error: unknown, variant: LoginFormProps["variant"]): string {
   if (!(error instanceof ApiError)) return SIGN_IN_ERRORS.unexpected;
   switch (error.code) {
-    case "network_error":
+    case CLIENT_ERROR_CODES.network:
       return variant === "page" ? SIGN_IN_ERRORS.network : error.message;
-    case "rate_limited":
+    case ERROR_CODES.rateLimited:
       // The server says how long to wait, which helps more than a generic line.
       return error.message;
-    case "invalid_response":
+    case CLIENT_ERROR_CODES.invalidResponse:
       return variant === "page" ? SIGN_IN_ERRORS.unexpected : SIGN_IN_ERRORS.service;
     default:
       return SIGN_IN_ERRORS.service;
@@ -85,9 +86,9 @@ export function LoginForm(props: LoginFormProps) {
       },
       onError: (error) => {
         const code = error instanceof ApiError ? error.code : null;
-        if (code === "email_not_confirmed") {
+        if (code === ERROR_CODES.emailNotConfirmed) {
           setAlert({ text: SIGN_IN_ERRORS.notConfirmed, resendTo: values.email });
-        } else if (code === "invalid_credentials") {
+        } else if (code === ERROR_CODES.invalidCredentials) {
           if (page) setError("email", { message: SIGN_IN_ERRORS.fieldInvalid });
           setError("password", {
             message: page ? SIGN_IN_ERRORS.fieldInvalid : MODAL_MESSAGES.invalid,

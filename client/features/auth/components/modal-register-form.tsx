@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { modalRegisterSchema } from "../../../../core/contracts/accounts";
+import { ERROR_CODES } from "../../../../core/errors";
 import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { PasswordChecklist } from "../../../components/ui/password-checklist";
@@ -59,7 +60,7 @@ export function ModalRegisterForm() {
         onSuccess: ({ message }) => setDone({ message, email }),
         onError: (error) => {
           // Either the email or the username is taken; the server does not say which.
-          if (error instanceof ApiError && error.code === "account_exists") {
+          if (error instanceof ApiError && error.code === ERROR_CODES.accountExists) {
             setFormError(REGISTER_MESSAGES.duplicate);
             return;
           }

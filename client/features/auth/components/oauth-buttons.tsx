@@ -1,4 +1,5 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from "../../../../core/contracts/accounts";
+import { ERROR_CODES } from "../../../../core/errors";
 import { buttonClasses } from "../../../components/ui/button";
 import { useProviders } from "../api/get-providers";
 import { PROVIDER_NAMES, useOAuthStart } from "../hooks/use-oauth-start";
@@ -90,11 +91,11 @@ export function oauthErrorMessage(reason: string): string {
   switch (reason) {
     case "expired":
       return "Your sign-in with Google or Facebook took too long or was interrupted. Please try again.";
-    case "oauth_no_email":
+    case ERROR_CODES.oauthNoEmail:
       return "Your account at the provider has no verified email address.";
-    case "account_unconfirmed":
+    case ERROR_CODES.accountUnconfirmed:
       return "Please confirm your email first, then sign in with your provider.";
-    case "account_exists":
+    case ERROR_CODES.accountExists:
       return "Email or username already exists.";
     case "google":
     case "facebook":

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { pageRegisterSchema } from "../../../../core/contracts/accounts";
+import { ERROR_CODES } from "../../../../core/errors";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -75,7 +76,7 @@ export function RegisterForm({
         onRegistered(message, values.email);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === "account_exists") {
+        if (error instanceof ApiError && error.code === ERROR_CODES.accountExists) {
           setError("email", { message: REGISTER_MESSAGES.duplicate });
           setFocus("email");
           toast.error(REGISTER_MESSAGES.duplicate);

@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { newPasswordSchema } from "../../../../core/contracts/accounts";
+import { type ClientErrorCode, ERROR_CODES } from "../../../../core/errors";
 import { Button } from "../../../components/ui/button";
 import { FormAlert } from "../../../components/ui/form-alert";
 import { PasswordChecklist } from "../../../components/ui/password-checklist";
@@ -23,7 +24,11 @@ const schema = z
   });
 type Values = z.input<typeof schema>;
 
-const LINK_CODES = new Set(["invalid_token", "token_used", "token_expired"]);
+const LINK_CODES = new Set<ClientErrorCode>([
+  ERROR_CODES.invalidToken,
+  ERROR_CODES.tokenUsed,
+  ERROR_CODES.tokenExpired,
+]);
 
 /** A new password from an emailed link; on success the visitor signs in with it. */
 export function ResetPasswordForm({ token }: { token: string }) {

@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type CartLineInput, cartValidateResponseSchema } from "../../../../core/contracts/buying";
 import { apiRequest } from "../../../lib/api-client";
-
-export const cartValidationQueryKey = (lines: readonly CartLineInput[]) =>
-  ["cart", "validate", lines] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /**
  * POST /api/cart/validate: each line's price, shipping and stock as the database has them now,
@@ -19,7 +17,7 @@ export function validateCart(lines: readonly CartLineInput[], signal?: AbortSign
 
 export function useCartValidation(lines: readonly CartLineInput[]) {
   return useQuery({
-    queryKey: cartValidationQueryKey(lines),
+    queryKey: queryKeys.cart.validation(lines),
     queryFn: ({ signal }) => validateCart(lines, signal),
     enabled: lines.length > 0,
     // Stock and prices move: every visit asks again; between quantity changes the last answer stays.

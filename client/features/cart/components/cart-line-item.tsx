@@ -1,5 +1,6 @@
 import { AlertTriangle, Info, Minus, Plus, Trash2 } from "lucide-react";
 import type { CartLineState } from "../../../../core/contracts/buying";
+import { ERROR_CODES } from "../../../../core/errors";
 import { formatMoney, formatShipping } from "../../../../core/money";
 import { ItemRow, ItemTitle } from "../../../components/ui/item-row";
 import { Thumbnail } from "../../../components/ui/thumbnail";
@@ -36,7 +37,7 @@ export function CartLineItem({
   const image = state?.imageUrl ?? line.image;
   const problem = state?.problem ?? null;
   // A stock shortfall is fixed by lowering the quantity, and said by the clamp note instead.
-  const blocking = problem && problem.code !== "insufficient_stock" ? problem : null;
+  const blocking = problem && problem.code !== ERROR_CODES.insufficientStock ? problem : null;
   const atStockLimit = state !== undefined && !problem && line.quantity >= state.available;
 
   return (

@@ -8,6 +8,7 @@ import type {
   CartLineState,
   CartValidation,
 } from "../../../../core/contracts/buying";
+import { ERROR_CODES } from "../../../../core/errors";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { useCartValidation } from "../api/validate-cart";
 import { CART_MESSAGES } from "../hooks/use-add-to-cart";
@@ -29,7 +30,7 @@ const NOTHING_TO_BUY_MESSAGE = "None of the items in your cart can be bought rig
 
 /** A stock shortfall the cart can fix by lowering the quantity, rather than a dead line. */
 function isFixableShortfall(state: CartLineState) {
-  return state.problem?.code === "insufficient_stock" && state.available > 0;
+  return state.problem?.code === ERROR_CODES.insufficientStock && state.available > 0;
 }
 
 export function canBuy(state: CartLineState | undefined) {

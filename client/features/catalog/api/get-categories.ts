@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type CategoryTree, categoryTreeSchema } from "../../../../core/contracts/browse";
 import { apiGet } from "../../../lib/api-client";
-
-export const categoriesQueryKey = ["categories"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 export function getCategories(signal?: AbortSignal): Promise<CategoryTree> {
   return apiGet("/api/categories", categoryTreeSchema, { signal });
@@ -11,7 +10,7 @@ export function getCategories(signal?: AbortSignal): Promise<CategoryTree> {
 /** The whole category tree; it rarely changes, so it stays fresh for ten minutes. */
 export function useCategories() {
   return useQuery({
-    queryKey: categoriesQueryKey,
+    queryKey: queryKeys.catalog.categories,
     queryFn: ({ signal }) => getCategories(signal),
     staleTime: 10 * 60_000,
   });

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type CategoryDetail, categoryDetailSchema } from "../../../../core/contracts/browse";
 import { apiGet } from "../../../lib/api-client";
-
-export const categoryQueryKey = (slug: string) => ["categories", slug] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 export function getCategory(slug: string, signal?: AbortSignal): Promise<CategoryDetail> {
   return apiGet(`/api/categories/${encodeURIComponent(slug)}`, categoryDetailSchema, { signal });
@@ -11,7 +10,7 @@ export function getCategory(slug: string, signal?: AbortSignal): Promise<Categor
 /** One category with its parent and the subcategories (with listing counts) to show beside it. */
 export function useCategory(slug: string) {
   return useQuery({
-    queryKey: categoryQueryKey(slug),
+    queryKey: queryKeys.catalog.category(slug),
     queryFn: ({ signal }) => getCategory(slug, signal),
     staleTime: 60_000,
     // Moving between subcategories keeps the page (and its open filter panel) on screen.

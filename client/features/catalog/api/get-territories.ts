@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type Territory, territoryListSchema } from "../../../../core/contracts/browse";
 import { apiGet } from "../../../lib/api-client";
-
-export const territoriesQueryKey = ["territories"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 export async function getTerritories(signal?: AbortSignal): Promise<Territory[]> {
   const { items } = await apiGet("/api/territories", territoryListSchema, { signal });
@@ -11,7 +10,7 @@ export async function getTerritories(signal?: AbortSignal): Promise<Territory[]>
 
 export function useTerritories() {
   return useQuery({
-    queryKey: territoriesQueryKey,
+    queryKey: queryKeys.catalog.territories,
     queryFn: ({ signal }) => getTerritories(signal),
     staleTime: 10 * 60_000,
   });

@@ -1,6 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CheckoutRequest, checkoutResponseSchema } from "../../../../core/contracts/buying";
 import { apiRequest } from "../../../lib/api-client";
+import { afterCheckoutStarted } from "../../../lib/invalidations";
 
 /**
  * POST /api/checkout: the server prices the lines (or the auction win) from the database, reserves
@@ -11,5 +12,11 @@ export function createCheckout(body: CheckoutRequest) {
 }
 
 export function useCreateCheckout() {
-  return useMutation({ mutationFn: createCheckout });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCheckout,
+    onSuccess: (_answer, request) => {
+      void afterCheckoutStarted(queryClient, request);
+    },
+  });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { orderSchema } from "../../../../core/contracts/buying";
 import { apiGet } from "../../../lib/api-client";
-
-export const orderQueryKey = (id: string) => ["orders", id] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/orders/{id}: one of the signed-in buyer's orders. */
 export function getOrder(id: string, signal?: AbortSignal) {
@@ -14,7 +13,7 @@ const POLL_MS = 1000;
 /** One order; with `pollWhilePending`, asked again every second while it awaits its payment. */
 export function useOrder(id: string, { pollWhilePending = false } = {}) {
   return useQuery({
-    queryKey: orderQueryKey(id),
+    queryKey: queryKeys.orders.detail(id),
     queryFn: ({ signal }) => getOrder(id, signal),
     enabled: id !== "",
     staleTime: 0,

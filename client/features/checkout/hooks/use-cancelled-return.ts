@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { afterOrderCancelled } from "../../../lib/invalidations";
 import { cancelOrder } from "../api/cancel-order";
 
 // Strict mode runs effects twice, and the URL keeps the parameter until it is replaced: one call
@@ -14,6 +16,7 @@ const handled = new Set<string>();
 export function useCancelledReturn() {
   const [searchParams, setSearchParams] = useSearchParams();
   const orderId = searchParams.get("cancelled");
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!orderId) return;
@@ -27,7 +30,10 @@ export function useCancelledReturn() {
     if (handled.has(orderId)) return;
     handled.add(orderId);
     toast.info("Payment cancelled", { description: "Your items are still in your cart." });
-    // Already cancelled or expired is fine: either way the stock is free again.
-    cancelOrder(orderId).catch(() => {});
-  }, [orderId, setSearchParams]);
+    // Already cancelled or expired is fine: either way the stock is free again, and the cart's
+    // check (which counts reserved stock as taken) is asked again.
+    cancelOrder(orderId)
+      .catch(() => {})
+      .finally(() => void afterOrderCancelled(queryClient));
+  }, [orderId, setSearchParams, queryClient]);
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import type { CheckoutRequest } from "../../../../core/contracts/buying";
+import { CLIENT_ERROR_CODES } from "../../../../core/errors";
 import { ApiError } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session";
 import { useCreateCheckout } from "../api/create-checkout";
@@ -18,7 +19,7 @@ export function checkoutFailureMessage(error: unknown): string {
   if (error.status === 401) return CHECKOUT_MESSAGES.signedOut;
   // A refusal the server explains (stock, own listing, not Buy It Now...) is worth its own words.
   if (error.status >= 400 && error.status < 500) return error.message;
-  if (error.status >= 500 || error.code === "invalid_response") {
+  if (error.status >= 500 || error.code === CLIENT_ERROR_CODES.invalidResponse) {
     return CHECKOUT_MESSAGES.sessionFailed;
   }
   return CHECKOUT_MESSAGES.fallback;

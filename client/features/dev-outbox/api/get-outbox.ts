@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { outboxSchema } from "../../../../core/contracts/accounts";
 import { apiGet } from "../../../lib/api-client";
-
-export const outboxQueryKey = ["dev-outbox"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/dev/outbox: the emails kept locally (development only; 404 in production). */
 export function getOutbox(signal?: AbortSignal) {
@@ -11,7 +10,7 @@ export function getOutbox(signal?: AbortSignal) {
 
 export function useOutbox() {
   return useQuery({
-    queryKey: outboxQueryKey,
+    queryKey: queryKeys.devOutbox.messages,
     queryFn: ({ signal }) => getOutbox(signal),
     staleTime: 0,
     refetchOnWindowFocus: true,

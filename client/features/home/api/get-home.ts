@@ -1,9 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type HomeSections, homeSchema } from "../../../../core/contracts/browse";
 import { apiGet } from "../../../lib/api-client";
-
-export const homeQueryKey = (territory: string | undefined) =>
-  ["home", territory ?? "all"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 export function getHome(
   territory: string | undefined,
@@ -15,7 +13,7 @@ export function getHome(
 /** The home page's four sections, optionally for one territory. */
 export function useHome(territory: string | undefined) {
   return useQuery({
-    queryKey: homeQueryKey(territory),
+    queryKey: queryKeys.home.sections(territory),
     queryFn: ({ signal }) => getHome(territory, signal),
     placeholderData: keepPreviousData,
   });

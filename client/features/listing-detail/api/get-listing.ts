@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ListingDetail, listingDetailSchema } from "../../../../core/contracts/browse";
 import { apiGet } from "../../../lib/api-client";
-
-export const listingQueryKey = (id: string) => ["listing", id] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 export function getListing(id: string, signal?: AbortSignal): Promise<ListingDetail> {
   return apiGet(`/api/listings/${encodeURIComponent(id)}`, listingDetailSchema, { signal });
@@ -10,7 +9,7 @@ export function getListing(id: string, signal?: AbortSignal): Promise<ListingDet
 
 export function useListing(id: string) {
   return useQuery({
-    queryKey: listingQueryKey(id),
+    queryKey: queryKeys.listings.detail(id),
     queryFn: ({ signal }) => getListing(id, signal),
   });
 }

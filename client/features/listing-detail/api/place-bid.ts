@@ -4,13 +4,8 @@ import {
   type PlaceBidResult,
   placeBidResultSchema,
 } from "../../../../core/contracts/bidding";
-import type { ListingDetail } from "../../../../core/contracts/browse";
 import { apiRequest } from "../../../lib/api-client";
-import { bidHistoryQueryKey } from "./get-bid-history";
-import { listingQueryKey } from "./get-listing";
-
-/** The bidder's own bids page reads GET /api/me/bids; a new bid makes it stale. */
-const myBidsQueryPrefix = ["me", "bids"] as const;
+import { afterBidPlaced } from "../../../lib/invalidations";
 
 /** POST /api/listings/{id}/bids: places a bid, optionally with a proxy maximum. */
 export function placeBid(listingId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
@@ -26,19 +21,7 @@ export function usePlaceBid(listingId: string) {
   return useMutation({
     mutationFn: (input: PlaceBidInput) => placeBid(listingId, input),
     onSuccess: (result) => {
-      queryClient.setQueryData<ListingDetail>(listingQueryKey(listingId), (current) =>
-        current
-          ? {
-              ...current,
-              auction: result.auction,
-              viewer: current.viewer
-                ? { ...current.viewer, hasBid: true, isLeader: result.leading }
-                : current.viewer,
-            }
-          : current,
-      );
-      void queryClient.invalidateQueries({ queryKey: bidHistoryQueryKey(listingId) });
-      void queryClient.invalidateQueries({ queryKey: myBidsQueryPrefix });
+      void afterBidPlaced(queryClient, listingId, result);
     },
   });
 }

@@ -10,11 +10,10 @@ import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
 import { pluralize } from "../../../lib/format";
-import { isFresher, useLiveAuctions } from "../../../lib/live-auctions";
+import { afterAuctionClockRanOut, afterBidRefused } from "../../../lib/invalidations";
+import { useLiveAuctions } from "../../../lib/live-auctions";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useSession } from "../../../lib/session";
-import { bidHistoryQueryKey } from "../api/get-bid-history";
-import { listingQueryKey } from "../api/get-listing";
 import { usePlaceBid } from "../api/place-bid";
 import { formatCountdown, useAuctionCountdown } from "../hooks/use-auction-countdown";
 import { BidConfirmDialog } from "./bid-confirm-dialog";
@@ -95,7 +94,7 @@ function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auctio
             toast.error(FALLBACK_FAILURE);
           }
           // The auction moved on (a higher bid, or it ended): show the server's state.
-          void queryClient.invalidateQueries({ queryKey: listingQueryKey(listing.id) });
+          void afterBidRefused(queryClient, listing.id);
         },
         onSettled: () => setConfirming(null),
       },
@@ -294,25 +293,13 @@ export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auc
   const outbid = Boolean(listing.viewer?.hasBid) && !leading;
 
   // Live bids from other people: write them into this page's query, newest state wins.
-  useLiveAuctions([listing.id], (update) => {
-    const key = listingQueryKey(listing.id);
-    const current = queryClient.getQueryData<ListingDetail>(key);
-    if (!current?.auction || !isFresher(update.auction, current.auction)) return;
-    queryClient.setQueryData<ListingDetail>(key, {
-      ...current,
-      status: update.status,
-      auction: update.auction,
-    });
-    if (update.auction.bidCount !== current.auction.bidCount) {
-      void queryClient.invalidateQueries({ queryKey: bidHistoryQueryKey(listing.id) });
-    }
-  });
+  // (Safe to run twice should the live connection also apply it: stale or repeated updates do nothing.)
+  // Live bids and settlement are written into this page's queries by the live connection.
+  useLiveAuctions([listing.id]);
 
   // When the clock runs out, ask the server for the settled state (soft close may extend it).
   useEffect(() => {
-    if (left.ended && !auction.ended) {
-      void queryClient.invalidateQueries({ queryKey: listingQueryKey(listing.id) });
-    }
+    if (left.ended && !auction.ended) void afterAuctionClockRanOut(queryClient, listing.id);
   }, [left.ended, auction.ended, listing.id, queryClient]);
 
   return (

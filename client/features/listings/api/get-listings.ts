@@ -5,11 +5,10 @@ import {
   listingPageSchema,
 } from "../../../../core/contracts/browse";
 import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** What a page may ask of GET /api/listings; the server fills in the defaults. */
 export type ListingParams = Partial<ListingQuery>;
-
-export const listingsQueryKey = (params: ListingParams) => ["listings", params] as const;
 
 export function getListings(params: ListingParams, signal?: AbortSignal): Promise<ListingPage> {
   return apiGet("/api/listings", listingPageSchema, { query: params, signal });
@@ -18,7 +17,7 @@ export function getListings(params: ListingParams, signal?: AbortSignal): Promis
 /** A page of listings; the previous page stays on screen while the next one loads. */
 export function useListings(params: ListingParams) {
   return useQuery({
-    queryKey: listingsQueryKey(params),
+    queryKey: queryKeys.listings.list(params),
     queryFn: ({ signal }) => getListings(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import type { ListingCard } from "../../../../core/contracts/browse";
-import { isFresher, useLiveAuction } from "../../../lib/live-auctions";
+import { isFresherAuction } from "../../../lib/invalidations";
+import { useLiveAuction } from "../../../lib/live-auctions";
 
 /**
  * A card's listing with the latest live auction state laid over it (price, bids, soft-close end,
@@ -8,7 +9,8 @@ import { isFresher, useLiveAuction } from "../../../lib/live-auctions";
 export function useLiveListing(listing: ListingCard): ListingCard {
   const isAuction = listing.kind === "auction" && listing.auction !== null;
   const update = useLiveAuction(isAuction ? listing.id : undefined);
-  if (!update || !listing.auction || !isFresher(update.auction, listing.auction)) return listing;
+  if (!update || !listing.auction || !isFresherAuction(update.auction, listing.auction))
+    return listing;
   const { auction } = update;
   return {
     ...listing,

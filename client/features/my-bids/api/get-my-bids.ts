@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { myBidsPageSchema } from "../../../../core/contracts/bidding";
 import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export const MY_BIDS_PAGE_SIZE = 20;
-
-export const myBidsQueryKey = (page: number) => ["me", "bids", page] as const;
 
 /** GET /api/me/bids: the signed-in user's own bids, newest first, with each one's standing. */
 export function getMyBids(page: number, signal?: AbortSignal) {
@@ -16,7 +15,7 @@ export function getMyBids(page: number, signal?: AbortSignal) {
 
 export function useMyBids(page: number) {
   return useQuery({
-    queryKey: myBidsQueryKey(page),
+    queryKey: queryKeys.myBids.list(page),
     queryFn: ({ signal }) => getMyBids(page, signal),
     placeholderData: keepPreviousData,
   });

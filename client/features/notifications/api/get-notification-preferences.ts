@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { notificationPreferencesSchema } from "../../../../core/contracts/notifications";
 import { apiGet } from "../../../lib/api-client";
-
-export const notificationPreferencesQueryKey = ["me", "notification-preferences"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/me/notification-preferences: whether each kind is also emailed. */
 export function getNotificationPreferences(signal?: AbortSignal) {
@@ -11,7 +10,7 @@ export function getNotificationPreferences(signal?: AbortSignal) {
 
 export function useNotificationPreferences() {
   return useQuery({
-    queryKey: notificationPreferencesQueryKey,
+    queryKey: queryKeys.notifications.preferences,
     queryFn: ({ signal }) => getNotificationPreferences(signal),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { unreadCountSchema } from "../../../../core/contracts/notifications";
 import { apiRequest } from "../../../lib/api-client";
-import { notificationsQueryKey, patchCachedNotifications } from "./get-notifications";
+import { afterAllNotificationsRead } from "../../../lib/invalidations";
 
 /** POST /api/me/notifications/read-all. */
 export function markAllNotificationsRead() {
@@ -13,14 +13,8 @@ export function useMarkAllNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: markAllNotificationsRead,
-    onSuccess: ({ unreadCount }) => {
-      const readAt = new Date().toISOString();
-      patchCachedNotifications(
-        client,
-        (n) => (n.read ? n : { ...n, read: true, readAt }),
-        unreadCount,
-      );
-      void client.invalidateQueries({ queryKey: notificationsQueryKey });
+    onSuccess: (result) => {
+      void afterAllNotificationsRead(client, result);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { notificationReadSchema } from "../../../../core/contracts/notifications";
 import { apiRequest } from "../../../lib/api-client";
-import { patchCachedNotifications } from "./get-notifications";
+import { afterNotificationRead } from "../../../lib/invalidations";
 
 /** POST /api/me/notifications/{id}/read. */
 export function markNotificationRead(id: string) {
@@ -19,11 +19,6 @@ export function useMarkNotificationRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSuccess: ({ notification, unreadCount }) =>
-      patchCachedNotifications(
-        client,
-        (n) => (n.id === notification.id ? notification : n),
-        unreadCount,
-      ),
+    onSuccess: (result) => afterNotificationRead(client, result),
   });
 }

@@ -5,7 +5,10 @@ import {
   notificationPreferencesSchema,
 } from "../../../../core/contracts/notifications";
 import { apiRequest } from "../../../lib/api-client";
-import { notificationPreferencesQueryKey } from "./get-notification-preferences";
+import { afterNotificationPreferencesSaved } from "../../../lib/invalidations";
+import { queryKeys } from "../../../lib/query-keys";
+
+const preferencesKey = queryKeys.notifications.preferences;
 
 /** PUT /api/me/notification-preferences: the kinds named change, the others stay. */
 export function updateNotificationPreferences(update: NotificationPreferencesUpdate) {
@@ -21,24 +24,24 @@ export function useUpdateNotificationPreferences() {
   return useMutation({
     mutationFn: updateNotificationPreferences,
     onMutate: async (update) => {
-      await client.cancelQueries({ queryKey: notificationPreferencesQueryKey });
-      const before = client.getQueryData<NotificationPreferences>(notificationPreferencesQueryKey);
+      await client.cancelQueries({ queryKey: preferencesKey });
+      const before = client.getQueryData<NotificationPreferences>(preferencesKey);
       if (before)
-        client.setQueryData<NotificationPreferences>(notificationPreferencesQueryKey, {
+        client.setQueryData<NotificationPreferences>(preferencesKey, {
           ...before,
           ...update,
         });
       return { before, update };
     },
     onError: (_error, _update, context) => {
-      const current = client.getQueryData<NotificationPreferences>(notificationPreferencesQueryKey);
+      const current = client.getQueryData<NotificationPreferences>(preferencesKey);
       if (!context?.before || !current) return;
       // Only the kinds this change named go back; another change may be saving meanwhile.
       const restored = { ...current };
       for (const kind of Object.keys(context.update) as (keyof NotificationPreferences)[])
         restored[kind] = context.before[kind];
-      client.setQueryData(notificationPreferencesQueryKey, restored);
+      client.setQueryData(preferencesKey, restored);
     },
-    onSuccess: (preferences) => client.setQueryData(notificationPreferencesQueryKey, preferences),
+    onSuccess: (preferences) => afterNotificationPreferencesSaved(client, preferences),
   });
 }

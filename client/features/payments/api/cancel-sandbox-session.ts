@@ -1,6 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sandboxResultSchema } from "../../../../core/contracts/buying";
 import { apiRequest } from "../../../lib/api-client";
+import { afterPaymentCancelled } from "../../../lib/invalidations";
 
 /** POST /api/payments/sandbox/sessions/{id}/cancel: the buyer gives up; the answer leads back to the cart. */
 export function cancelSandboxSession(id: string) {
@@ -12,5 +13,11 @@ export function cancelSandboxSession(id: string) {
 }
 
 export function useCancelSandboxSession(id: string) {
-  return useMutation({ mutationFn: () => cancelSandboxSession(id) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelSandboxSession(id),
+    onSuccess: () => {
+      void afterPaymentCancelled(queryClient);
+    },
+  });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { paymentProviderSchema } from "../../../../core/contracts/buying";
 import { apiGet } from "../../../lib/api-client";
-
-export const paymentProviderQueryKey = ["payments", "provider"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/payments/provider: which provider takes the payment (sandbox or Stripe). */
 export function getPaymentProvider(signal?: AbortSignal) {
@@ -11,7 +10,7 @@ export function getPaymentProvider(signal?: AbortSignal) {
 
 export function usePaymentProvider() {
   return useQuery({
-    queryKey: paymentProviderQueryKey,
+    queryKey: queryKeys.payments.provider,
     queryFn: ({ signal }) => getPaymentProvider(signal),
     // Set by the server's configuration: it does not change while the page is open.
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { sandboxSessionSchema } from "../../../../core/contracts/buying";
 import { apiGet } from "../../../lib/api-client";
-
-export const sandboxSessionQueryKey = (id: string) => ["payments", "sandbox", id] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/payments/sandbox/sessions/{id}: what the sandbox's hosted page is asked to charge. */
 export function getSandboxSession(id: string, signal?: AbortSignal) {
@@ -13,7 +12,7 @@ export function getSandboxSession(id: string, signal?: AbortSignal) {
 
 export function useSandboxSession(id: string) {
   return useQuery({
-    queryKey: sandboxSessionQueryKey(id),
+    queryKey: queryKeys.payments.sandboxSession(id),
     queryFn: ({ signal }) => getSandboxSession(id, signal),
     staleTime: 0,
   });

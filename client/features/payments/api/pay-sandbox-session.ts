@@ -1,6 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type SandboxPayRequest, sandboxResultSchema } from "../../../../core/contracts/buying";
 import { apiRequest } from "../../../lib/api-client";
+import { afterPaymentSucceeded } from "../../../lib/invalidations";
 
 /**
  * POST /api/payments/sandbox/sessions/{id}/pay: charges the test card. 200 says where to go next
@@ -15,5 +16,11 @@ export function paySandboxSession(id: string, card: SandboxPayRequest) {
 }
 
 export function usePaySandboxSession(id: string) {
-  return useMutation({ mutationFn: (card: SandboxPayRequest) => paySandboxSession(id, card) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (card: SandboxPayRequest) => paySandboxSession(id, card),
+    onSuccess: () => {
+      void afterPaymentSucceeded(queryClient);
+    },
+  });
 }

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { orderPageSchema } from "../../../../core/contracts/buying";
 import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export const MY_ORDERS_PAGE_SIZE = 10;
-
-export const myOrdersQueryKey = (page: number) => ["me", "orders", page] as const;
 
 /** GET /api/me/orders: the signed-in buyer's orders, newest first. */
 export function getMyOrders(page: number, signal?: AbortSignal) {
@@ -16,7 +15,7 @@ export function getMyOrders(page: number, signal?: AbortSignal) {
 
 export function useMyOrders(page: number) {
   return useQuery({
-    queryKey: myOrdersQueryKey(page),
+    queryKey: queryKeys.orders.list(page),
     queryFn: ({ signal }) => getMyOrders(page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { salePageSchema } from "../../../../core/contracts/buying";
 import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export const MY_SALES_PAGE_SIZE = 10;
-
-export const mySalesQueryKey = (page: number) => ["me", "sales", page] as const;
 
 /** GET /api/me/sales: the lines other people bought from the signed-in seller, newest first. */
 export function getMySales(page: number, signal?: AbortSignal) {
@@ -16,7 +15,7 @@ export function getMySales(page: number, signal?: AbortSignal) {
 
 export function useMySales(page: number) {
   return useQuery({
-    queryKey: mySalesQueryKey(page),
+    queryKey: queryKeys.sales.list(page),
     queryFn: ({ signal }) => getMySales(page, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CreateListingInput, createdListingSchema } from "../../../../core/contracts/selling";
 import { apiRequest } from "../../../lib/api-client";
-import { useInvalidateListings } from "../hooks/use-invalidate-listings";
+import { afterListingCreated } from "../../../lib/invalidations";
+import { useSession } from "../../../lib/session";
 
 /** POST /api/listings: the wizard's five steps in one body; answers the new listing's id. */
 export function createListing(input: CreateListingInput) {
@@ -9,13 +10,14 @@ export function createListing(input: CreateListingInput) {
 }
 
 export function useCreateListing() {
-  const invalidate = useInvalidateListings();
+  const queryClient = useQueryClient();
+  const sellerId = useSession().user?.id;
   return useMutation({
     mutationFn: createListing,
     // Not awaited: the caller's own onSuccess (a toast, a move) should not wait for every refetch,
     // and would be skipped if the refetch unmounted the caller first (an emptied list).
     onSuccess: () => {
-      void invalidate();
+      void afterListingCreated(queryClient, { sellerId });
     },
   });
 }

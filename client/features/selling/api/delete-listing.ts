@@ -1,7 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client";
-import { useInvalidateListings } from "../hooks/use-invalidate-listings";
+import { afterListingDeleted } from "../../../lib/invalidations";
+import { useSession } from "../../../lib/session";
 
 /** DELETE /api/listings/{id}: 204; refused (422) once the listing has bids or orders. */
 export function deleteListing(id: string) {
@@ -11,13 +12,14 @@ export function deleteListing(id: string) {
 }
 
 export function useDeleteListing() {
-  const invalidate = useInvalidateListings();
+  const queryClient = useQueryClient();
+  const sellerId = useSession().user?.id;
   return useMutation({
     mutationFn: deleteListing,
     // Not awaited: the caller's own onSuccess (a toast, a move) should not wait for every refetch,
     // and would be skipped if the refetch unmounted the caller first (an emptied list).
-    onSuccess: () => {
-      void invalidate();
+    onSuccess: (_answer, listingId) => {
+      void afterListingDeleted(queryClient, { listingId, sellerId });
     },
   });
 }

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { editableListingSchema } from "../../../../core/contracts/selling";
 import { apiGet } from "../../../lib/api-client";
-
-export const editableListingQueryKey = (id: string) => ["listing", id, "edit"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/listings/{id}/edit: the owner's edit form, hidden prices and photo ids included. */
 export function getEditableListing(id: string, signal?: AbortSignal) {
@@ -11,7 +10,7 @@ export function getEditableListing(id: string, signal?: AbortSignal) {
 
 export function useEditableListing(id: string) {
   return useQuery({
-    queryKey: editableListingQueryKey(id),
+    queryKey: queryKeys.listings.edit(id),
     queryFn: ({ signal }) => getEditableListing(id, signal),
     // The form is filled once from this; a background refetch would not reach it anyway.
     staleTime: Number.POSITIVE_INFINITY,

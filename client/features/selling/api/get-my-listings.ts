@@ -1,9 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { myListingsSchema } from "../../../../core/contracts/selling";
 import { apiGet } from "../../../lib/api-client";
-
-// Under the "me" prefix, which useInvalidateListings refreshes after any change to a listing.
-export const myListingsQueryKey = ["me", "listings"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/me/listings: the signed-in seller's listings, newest first. */
 export function getMyListings(signal?: AbortSignal) {
@@ -12,7 +10,7 @@ export function getMyListings(signal?: AbortSignal) {
 
 export function useMyListings({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: myListingsQueryKey,
+    queryKey: queryKeys.myListings.list,
     queryFn: ({ signal }) => getMyListings(signal),
     enabled,
   });

@@ -1,7 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createdListingSchema, type UpdateListingInput } from "../../../../core/contracts/selling";
 import { apiRequest } from "../../../lib/api-client";
-import { useInvalidateListings } from "../hooks/use-invalidate-listings";
+import { afterListingUpdated } from "../../../lib/invalidations";
+import { useSession } from "../../../lib/session";
 
 /** PATCH /api/listings/{id}: changes one of the seller's listings (422 when it is locked). */
 export function updateListing(id: string, input: UpdateListingInput) {
@@ -12,13 +13,14 @@ export function updateListing(id: string, input: UpdateListingInput) {
 }
 
 export function useUpdateListing(id: string) {
-  const invalidate = useInvalidateListings();
+  const queryClient = useQueryClient();
+  const sellerId = useSession().user?.id;
   return useMutation({
     mutationFn: (input: UpdateListingInput) => updateListing(id, input),
     // Not awaited: the caller's own onSuccess (a toast, a move) should not wait for every refetch,
     // and would be skipped if the refetch unmounted the caller first (an emptied list).
     onSuccess: () => {
-      void invalidate();
+      void afterListingUpdated(queryClient, { listingId: id, sellerId });
     },
   });
 }

@@ -2,8 +2,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { afterSignedOutFound } from "../../../lib/invalidations";
+import { queryKeys } from "../../../lib/query-keys";
 import { loginPath, pathOf } from "../../../lib/return-to";
-import { getSession, sessionQueryKey } from "../../../lib/session";
+import { getSession } from "../../../lib/session";
 
 /** The spec's wizard messages (marketplace-core, error catalogue). */
 export const VERIFY_MESSAGES = {
@@ -24,7 +26,7 @@ export function useSellerVerification() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ["sell", "verify"],
+    queryKey: queryKeys.selling.verification,
     queryFn: ({ signal }) => getSession(signal),
     staleTime: 0,
     gcTime: 0,
@@ -46,7 +48,7 @@ export function useSellerVerification() {
       // The id is the message: the signed-in-only guard says the same once the session is gone.
       toast.error(message, { id: message });
       // The server says nobody is signed in: the whole page (header included) learns it too.
-      if (why === "signed-out") queryClient.setQueryData(sessionQueryKey, { user: null });
+      if (why === "signed-out") afterSignedOutFound(queryClient);
       navigate(loginPath(here));
     },
     [navigate, here, queryClient],

@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { storeSchema } from "../../../../core/contracts/selling";
 import { apiGet } from "../../../lib/api-client";
-
-export const storeQueryKey = (userId: string) => ["store", userId] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/stores/{userId}: a seller's store header (404 for an unknown seller). */
 export function getStore(userId: string, signal?: AbortSignal) {
@@ -11,7 +10,7 @@ export function getStore(userId: string, signal?: AbortSignal) {
 
 export function useStore(userId: string) {
   return useQuery({
-    queryKey: storeQueryKey(userId),
+    queryKey: queryKeys.store.detail(userId),
     queryFn: ({ signal }) => getStore(userId, signal),
     staleTime: 60_000,
   });

@@ -1,0 +1,576 @@
+/**
+ * npm run bench:live — how fast an accepted bid reaches the browsers watching its auction, and what
+ * the database does for it, with two app instances on one PostgreSQL database.
+ *
+ * It starts two instances of the real app (A and B), each in its own process with its background
+ * workers, as `npm start` runs them, on a fresh database. 500 clients, half on each instance, follow
+ * one auction on GET /api/live (server-sent events), while bids arrive over HTTP on instance A at a
+ * steady pace (20 a second for 15 s, after a warm-up), from a few bidders in turn who each bid the
+ * minimum the previous answer named, so that every bid is accepted and outbids. A client's delivery
+ * latency for a bid is the time it received the first `auction.updated` event whose
+ * `auction.bidCount` reached that bid's, minus the time the bid's HTTP answer arrived (the event can
+ * beat the answer: such deliveries count as 0 ms and are counted). It prints p50/p95/p99/max for the
+ * clients of each instance, the deliveries missed (never received 2 s after the last bid), and the
+ * database work per accepted bid (transactions; scans of `listings` and `auction_settings`) from
+ * PostgreSQL's statistics, next to the same figures for as many bids on an auction nobody watches,
+ * placed in the same run (the baseline), and for a window as long with no bids at all (what the
+ * background workers cost). Watching minus baseline is what the live updates cost the database: a
+ * re-read of the listing per instance or per client shows there.
+ *
+ * It relies only on the event's name and `auction.bidCount`, so it measures any version of the live
+ * plugin. BENCH_DATABASE_URL as bench:bids; BENCH_CLIENTS, BENCH_SECONDS and BENCH_RATE override
+ * 500, 15 and 20 (bids a second).
+ */
+
+import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { Agent, type ClientRequest, request } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase } from "../server/db/client";
+import { seedDatabase } from "../server/db/seed";
+import { hashToken, newToken } from "../server/plugins/session";
+
+const unixSocketDir = "/var/run/postgresql";
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  (fs.existsSync(path.join(unixSocketDir, ".s.PGSQL.5432"))
+    ? `postgres://postgres@localhost/postgres?host=${unixSocketDir}`
+    : "postgres://postgres@127.0.0.1:5432/postgres");
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const RATE = Number(process.env.BENCH_RATE ?? 20);
+const BIDS = Math.round(SECONDS * RATE);
+const WARMUP_BIDS = Math.round(3 * RATE);
+/** How long after the last bid a delivery may still arrive before it counts as missed. */
+const GRACE_MS = 2000;
+/**
+ * How long to wait, with the app idle, before reading PostgreSQL's statistics. A backend reports
+ * its counts when a transaction ends, but at most once a second; counts held back by that limit are
+ * reported only when it next ends a transaction or, idle, 10 s later (PGSTAT_IDLE_INTERVAL in
+ * PostgreSQL 15, checked here: a scan on an idle connection showed up 10.2 s later). So a window's
+ * edges wait 12 s: the warm-up's counts stay out of it and its own last ones are in.
+ */
+const STATS_SETTLE_MS = 12_000;
+/**
+ * The bidders take turns. Enough of them that none comes near the per-bidder limit (60 bids a
+ * minute, counted across instances): each bids at most RATE / BIDDERS times a second.
+ */
+const BIDDERS = Math.max(4, Math.ceil(RATE * 2));
+const CSRF = "benchcsrfbenchcsrfbenchcsrf";
+/** Every auction here opens at $1.00, the first bid's minimum. */
+const START_PRICE_CENTS = 100;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  return `p50 ${ms(percentile(sorted, 0.5))}  p95 ${ms(percentile(sorted, 0.95))}  p99 ${ms(percentile(sorted, 0.99))}  max ${ms(sorted.at(-1) ?? 0)}`;
+};
+
+/** POSTs JSON over a keep-alive connection and answers the status, body and when the answer ended. */
+function post(
+  agent: Agent,
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  payload: string,
+): Promise<{ status: number; body: string; at: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        agent,
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        headers: {
+          ...headers,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, at: performance.now() }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+interface App {
+  name: string;
+  port: number;
+  child: ChildProcess;
+}
+
+/** Starts the app in its own process through app-process.ts, as bench:bids does. */
+async function startApp(name: string, databaseUrl: string, dataDir: string): Promise<App> {
+  const child = fork(new URL("./app-process.ts", import.meta.url), [], {
+    execArgv: ["--import", "tsx"],
+    env: {
+      ...process.env,
+      BENCH_APP_DATABASE_URL: databaseUrl,
+      BENCH_APP_DATA_DIR: dataDir,
+      BENCH_APP_SOFT_CLOSE_MINUTES: "2",
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (m: { port: number }) => resolve(m.port));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`app ${name} exited with code ${code}`)));
+  });
+  return { name, port, child };
+}
+
+/** Asks the app to stop; kills it by its pid if it has not exited within 10 s. */
+async function stopApp(app: App) {
+  const { child } = app;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  if (child.connected) child.send("stop");
+  const timer = setTimeout(() => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, "SIGKILL");
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** One browser following the auction: when it first heard of each bid count. */
+interface LiveClient {
+  instance: string;
+  /** `heardAt[n]`: when an update with bidCount >= n first arrived. */
+  heardAt: number[];
+  heard: number;
+  req: ClientRequest;
+  lost: boolean;
+}
+
+/**
+ * All clients receive the same frames: each distinct payload is parsed once. Only
+ * `auction.bidCount` is read, so the bench works whatever else the update carries.
+ */
+let lastData = "";
+let lastBidCount = 0;
+function bidCountOf(data: string): number {
+  if (data !== lastData) {
+    const update = JSON.parse(data) as { auction?: { bidCount?: number } };
+    lastData = data;
+    lastBidCount = update.auction?.bidCount ?? 0;
+  }
+  return lastBidCount;
+}
+
+/**
+ * Opens GET /api/live?listings=<id> and parses its event stream (lines; an empty line ends an
+ * event; `:` starts a comment), recording when each bid count was first heard. Resolves once the
+ * server has answered 200 with `text/event-stream`.
+ */
+function openLive(
+  agent: Agent,
+  app: App,
+  listingId: string,
+  onLost: (why: string) => void,
+): Promise<LiveClient> {
+  return new Promise((resolve, reject) => {
+    const client: LiveClient = {
+      instance: app.name,
+      heardAt: [],
+      heard: 0,
+      lost: false,
+      req: request(
+        {
+          agent,
+          host: "127.0.0.1",
+          port: app.port,
+          path: `/api/live?listings=${listingId}`,
+          headers: { accept: "text/event-stream" },
+        },
+        (res) => {
+          const type = String(res.headers["content-type"] ?? "");
+          if (res.statusCode !== 200 || !type.startsWith("text/event-stream")) {
+            res.resume();
+            reject(new Error(`GET /api/live answered ${res.statusCode} ${type}`));
+            return;
+          }
+          resolve(client);
+          res.setEncoding("utf8");
+          let buffer = "";
+          let event = "";
+          let data: string[] = [];
+          res.on("data", (chunk: string) => {
+            const now = performance.now();
+            buffer += chunk;
+            const lines = buffer.split("\n");
+            buffer = lines.pop() ?? "";
+            for (const raw of lines) {
+              const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+              if (line === "") {
+                if (event === "auction.updated" && data.length > 0) {
+                  const count = bidCountOf(data.join("\n"));
+                  for (let n = client.heard + 1; n <= count; n++) client.heardAt[n] = now;
+                  client.heard = Math.max(client.heard, count);
+                }
+                event = "";
+                data = [];
+                continue;
+              }
+              if (line.startsWith(":")) continue;
+              const colon = line.indexOf(":");
+              const field = colon < 0 ? line : line.slice(0, colon);
+              let value = colon < 0 ? "" : line.slice(colon + 1);
+              if (value.startsWith(" ")) value = value.slice(1);
+              if (field === "event") event = value;
+              else if (field === "data") data.push(value);
+            }
+          });
+          res.on("close", () => {
+            if (!client.lost) {
+              client.lost = true;
+              onLost("closed by the server");
+            }
+          });
+        },
+      ),
+    };
+    client.req.on("error", (err) => {
+      if (!client.lost) {
+        client.lost = true;
+        onLost((err as { code?: string }).code ?? err.message);
+      }
+      reject(err);
+    });
+    client.req.end();
+  });
+}
+
+interface Bidder {
+  id: string;
+  cookie: string;
+}
+
+/** An auction the bench bids on, and where its bidding stands: the next minimum, whose turn. */
+interface Auction {
+  id: string;
+  minimum: number;
+  turn: number;
+}
+
+interface BidRun {
+  /** Each accepted bid's count (the answer's auction.bidCount) and when its answer arrived. */
+  accepted: { bidCount: number; answeredAt: number; latency: number }[];
+  /** Refusals and errors by status and code: each must be explained. */
+  problems: Map<string, number>;
+  elapsedMs: number;
+}
+
+/**
+ * Places `count` bids on `auction` through `app`, one at a time, starting one every 1/RATE s (or
+ * as soon as the previous answer arrived when that took longer): each bidder in turn bids the
+ * minimum the last answer named, so each bid is accepted and outbids the last.
+ */
+async function placeBids(
+  agent: Agent,
+  app: App,
+  auction: Auction,
+  bidders: Bidder[],
+  count: number,
+): Promise<BidRun> {
+  const run: BidRun = { accepted: [], problems: new Map(), elapsedMs: 0 };
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    await sleep(started + (i * 1000) / RATE - performance.now());
+    const bidder = bidders[auction.turn++ % bidders.length] as Bidder;
+    const sent = performance.now();
+    const res = await post(
+      agent,
+      app.port,
+      `/api/listings/${auction.id}/bids`,
+      { cookie: bidder.cookie, "x-csrf-token": CSRF },
+      JSON.stringify({ amountCents: auction.minimum }),
+    );
+    const body = JSON.parse(res.body) as {
+      auction?: { bidCount: number; minNextBidCents: number };
+      error?: { code?: string; fields?: { amountCents?: string } };
+    };
+    if (res.status === 201 && body.auction) {
+      auction.minimum = body.auction.minNextBidCents;
+      run.accepted.push({
+        bidCount: body.auction.bidCount,
+        answeredAt: res.at,
+        latency: res.at - sent,
+      });
+      continue;
+    }
+    const kind = `status ${res.status} ${body.error?.code ?? ""}`.trim();
+    run.problems.set(kind, (run.problems.get(kind) ?? 0) + 1);
+    if (res.status === 422) {
+      const named = Number(body.error?.fields?.amountCents?.replace(/[^0-9.]/g, "") ?? 0) * 100;
+      auction.minimum = Math.max(auction.minimum, Math.round(named));
+    }
+  }
+  run.elapsedMs = performance.now() - started;
+  return run;
+}
+
+interface DbStats {
+  transactions: number;
+  listingScans: number;
+  auctionScans: number;
+}
+
+/** The scratch database's committed transactions and the scans of the two tables a re-read touches. */
+async function readStats(pool: pg.Pool): Promise<DbStats> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_stat_clear_snapshot()");
+    const {
+      rows: [row],
+    } = await client.query<{ xact: string; listings: string; auctions: string }>(
+      `select (select xact_commit from pg_stat_database where datname = current_database()) as xact,
+              coalesce(sum(seq_scan + coalesce(idx_scan, 0)) filter (where relname = 'listings'), 0) as listings,
+              coalesce(sum(seq_scan + coalesce(idx_scan, 0)) filter (where relname = 'auction_settings'), 0) as auctions
+         from pg_stat_user_tables where relname in ('listings', 'auction_settings')`,
+    );
+    return {
+      transactions: Number(row?.xact),
+      listingScans: Number(row?.listings),
+      auctionScans: Number(row?.auctions),
+    };
+  } finally {
+    client.release();
+  }
+}
+
+/** Waits for the statistics to settle, then reads them. */
+async function settledStats(pool: pg.Pool): Promise<DbStats> {
+  await sleep(STATS_SETTLE_MS);
+  return readStats(pool);
+}
+
+const perBid = (before: DbStats, after: DbStats, bids: number) => ({
+  transactions: (after.transactions - before.transactions) / bids,
+  listingScans: (after.listingScans - before.listingScans) / bids,
+  auctionScans: (after.auctionScans - before.auctionScans) / bids,
+});
+
+async function main() {
+  const load = os.loadavg();
+  const name = `tw_bench_live_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = path.join(os.tmpdir(), name);
+  const database = await openDatabase({ url: url.toString() });
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  pool.on("error", () => undefined);
+  const apps: App[] = [];
+  const clients: LiveClient[] = [];
+  const agents: Agent[] = [];
+  let cleaning: Promise<void> | null = null;
+  // Everything started is stopped, and the scratch database dropped, however the run ends.
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      for (const c of clients) c.req.destroy();
+      for (const a of agents) a.destroy();
+      await Promise.allSettled(apps.map(stopApp));
+      await pool.end().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      await admin.query(`drop database if exists ${name} with (force)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await admin.end();
+    })();
+    return cleaning;
+  };
+  const onSignal = () => {
+    cleanUp().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    await database.migrate();
+    await seedDatabase(database.db, {});
+    apps.push(...(await Promise.all(["A", "B"].map((n) => startApp(n, url.toString(), dataDir)))));
+    const [appA, appB] = apps as [App, App];
+
+    const {
+      rows: [seller],
+    } = await pool.query<{ id: string }>("select id from users where username = 'marcus'");
+    const {
+      rows: [cat],
+    } = await pool.query<{ id: string }>(
+      "select id from categories where parent_id is null limit 1",
+    );
+    const {
+      rows: [terr],
+    } = await pool.query<{ id: string }>("select id from territories limit 1");
+    const makeAuction = async (title: string): Promise<Auction> => {
+      const {
+        rows: [l],
+      } = await pool.query<{ id: string }>(
+        `insert into listings (seller_id, title, description, kind, category_id, territory_id, price_cents, quantity, condition)
+         values ($1, $2, 'Benchmark lot', 'auction', $3, $4, $5, 1, 'new') returning id`,
+        [seller?.id, title, cat?.id, terr?.id, START_PRICE_CENTS],
+      );
+      await pool.query(
+        "insert into auction_settings (listing_id, start_price_cents, end_time) values ($1, $2, now() + interval '1 day')",
+        [l?.id, START_PRICE_CENTS],
+      );
+      return { id: l?.id as string, minimum: START_PRICE_CENTS, turn: 0 };
+    };
+    const { rows: users } = await pool.query<{ id: string }>(
+      `insert into users (email, username, full_name, email_confirmed_at)
+       select 'live' || i || '@bench.example', 'live' || i, 'Live ' || i, now() from generate_series(1, ${BIDDERS}) i
+       returning id`,
+    );
+    const tokens = users.map(() => newToken());
+    await pool.query(
+      "insert into sessions (token_hash, user_id, expires_at) select unnest($1::text[]), unnest($2::uuid[]), now() + interval '1 day'",
+      [tokens.map(hashToken), users.map((u) => u.id)],
+    );
+    const bidders: Bidder[] = users.map((u, i) => ({
+      id: u.id,
+      cookie: `tw_session=${tokens[i]}; tw_csrf=${CSRF}`,
+    }));
+    const bidAgent = new Agent({ keepAlive: true, maxSockets: 2 });
+    agents.push(bidAgent);
+
+    // Baseline: the same bids at the same pace on an auction nobody watches, after a warm-up that
+    // loads and compiles the bid path.
+    const baselineListing = await makeAuction("Baseline lot");
+    await placeBids(bidAgent, appA, await makeAuction("Warm-up lot"), bidders, WARMUP_BIDS);
+    // The workers' own polling, in a window of the same shape with no bids at all.
+    const idleBefore = await settledStats(pool);
+    await sleep(SECONDS * 1000);
+    const baselineBefore = await settledStats(pool);
+    const baseline = await placeBids(bidAgent, appA, baselineListing, bidders, BIDS);
+    const baselineAfter = await settledStats(pool);
+
+    // The watched auction: CLIENTS connections split between A and B, a warm-up on the auction
+    // itself, then the measured bids.
+    const liveListing = await makeAuction("Live lot");
+    const lost = new Map<string, number>();
+    const onLost = (why: string) => lost.set(why, (lost.get(why) ?? 0) + 1);
+    const perInstance = Math.ceil(CLIENTS / 2);
+    const liveAgents = apps.map(() => new Agent({ keepAlive: true, maxSockets: perInstance + 10 }));
+    agents.push(...liveAgents);
+    for (let i = 0; i < CLIENTS; i += 50) {
+      const batch = Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => {
+        const k = (i + j) % 2;
+        return openLive(liveAgents[k] as Agent, apps[k] as App, liveListing.id, onLost);
+      });
+      clients.push(...(await Promise.all(batch)));
+    }
+    await placeBids(bidAgent, appA, liveListing, bidders, WARMUP_BIDS);
+    const liveBefore = await settledStats(pool);
+    const live = await placeBids(bidAgent, appA, liveListing, bidders, BIDS);
+    await sleep(GRACE_MS);
+    const latencies = new Map<string, number[]>([
+      [appA.name, []],
+      [appB.name, []],
+    ]);
+    let early = 0;
+    let missed = 0;
+    for (const c of clients) {
+      const list = latencies.get(c.instance) as number[];
+      for (const bid of live.accepted) {
+        const heardAt = c.heardAt[bid.bidCount];
+        if (heardAt === undefined) {
+          missed++;
+          continue;
+        }
+        const latency = heardAt - bid.answeredAt;
+        if (latency < 0) early++;
+        list.push(Math.max(0, latency));
+      }
+    }
+    const liveAfter = await sleep(STATS_SETTLE_MS - GRACE_MS).then(() => readStats(pool));
+
+    const idle = perBid(idleBefore, baselineBefore, BIDS);
+    const base = perBid(baselineBefore, baselineAfter, baseline.accepted.length);
+    const withLive = perBid(liveBefore, liveAfter, live.accepted.length);
+    const minus = (a: DbStats, b: DbStats): DbStats => ({
+      transactions: a.transactions - b.transactions,
+      listingScans: a.listingScans - b.listingScans,
+      auctionScans: a.auctionScans - b.auctionScans,
+    });
+    const row = (label: string, s: DbStats) =>
+      `  ${label.padEnd(38)}${s.transactions.toFixed(2).padStart(13)}${s.listingScans.toFixed(2).padStart(16)}${s.auctionScans.toFixed(2).padStart(24)}`;
+    const rate = (r: BidRun) => (r.accepted.length / (r.elapsedMs / 1000)).toFixed(1);
+    const problems = (r: BidRun) =>
+      r.problems.size === 0
+        ? ""
+        : `  not accepted: ${[...r.problems].map(([k, n]) => `${k} x${n}`).join(", ")}`;
+    const deliveries = live.accepted.length * clients.length;
+    const p99 = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        0.99,
+      );
+    const baselineP99 = p99(baseline.accepted.map((b) => b.latency));
+    const worstP99 = Math.max(...[...latencies.values()].map(p99));
+
+    console.log(
+      `bench:live  ${new Date().toISOString()}  load average at start ${load.map((l) => l.toFixed(2)).join(" ")} (${os.availableParallelism()} cores)`,
+    );
+    console.log(
+      `${clients.length} SSE clients on one auction (${clients.filter((c) => c.instance === "A").length} on A, ` +
+        `${clients.filter((c) => c.instance === "B").length} on B); ${BIDS} bids on A at ${RATE}/s from ${BIDDERS} bidders in turn ` +
+        `after ${WARMUP_BIDS} warm-up bids; 2 app instances, PostgreSQL via ${url.searchParams.get("host") ?? "TCP"}`,
+    );
+    console.log(
+      `bid answer, nobody watching (baseline)  ${String(baseline.accepted.length).padStart(4)} accepted at ${rate(baseline)}/s  ${summary(baseline.accepted.map((b) => b.latency))}${problems(baseline)}`,
+    );
+    console.log(
+      `bid answer, ${clients.length} watching`.padEnd(41) +
+        `${String(live.accepted.length).padStart(4)} accepted at ${rate(live)}/s  ${summary(live.accepted.map((b) => b.latency))}${problems(live)}`,
+    );
+    for (const [instance, list] of latencies) {
+      console.log(
+        `delivery to clients on ${instance}`.padEnd(41) +
+          `${String(list.length).padStart(6)} deliveries  ${summary(list)}`,
+      );
+    }
+    console.log(
+      `deliveries before the bid's answer (counted as 0 ms): ${early}; missed (not received ${GRACE_MS / 1000} s after the last bid): ${missed} of ${deliveries}` +
+        `; connections lost: ${lost.size === 0 ? 0 : [...lost].map(([k, n]) => `${k} x${n}`).join(", ")}`,
+    );
+    console.log(
+      `ratio delivery p99 (worse instance) / baseline bid answer p99: ${(worstP99 / baselineP99).toFixed(2)}`,
+    );
+    console.log(
+      `database per accepted bid (pg_stat, ${SECONDS} s windows)`.padEnd(40) +
+        " transactions  listings scans  auction_settings scans",
+    );
+    console.log(row(`no bids (workers only; per ${BIDS} bids)`, idle));
+    console.log(row("nobody watching (baseline)", base));
+    console.log(row(`${clients.length} watching`, withLive));
+    console.log(row("the bid itself (baseline - no bids)", minus(base, idle)));
+    console.log(row("live updates (watching - baseline)", minus(withLive, base)));
+    console.log("goal: p99 < 100 ms, no per-client or per-instance re-read of the listing");
+    if (missed > 0 || lost.size > 0 || live.problems.size > 0 || baseline.problems.size > 0)
+      process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

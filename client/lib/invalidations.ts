@@ -1,0 +1,502 @@
+import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { Session, SessionUser } from "../../core/contracts/accounts";
+import type { PlaceBidResult } from "../../core/contracts/bidding";
+import type { AuctionState, BidHistory, ListingDetail } from "../../core/contracts/browse";
+import type { CheckoutRequest } from "../../core/contracts/buying";
+import type {
+  Notification,
+  NotificationPage,
+  NotificationPreferences,
+  NotificationRead,
+  UnreadCount,
+} from "../../core/contracts/notifications";
+import type { LiveClientEvent, LiveEventName } from "../../core/events";
+import { queryKeys } from "./query-keys";
+
+/*
+ * What each mutation and each live event does to the query cache, declared in one place: the
+ * hooks and the live connection call these rather than invalidating by hand, so "what does
+ * placing a bid refresh?" has one answer. Functions that invalidate return the refetches'
+ * promise (callers rarely wait for it); those that only write the cache return nothing.
+ */
+
+type RefetchType = "active" | "inactive" | "all" | "none";
+
+/** Invalidates each key and everything under it; by default what is on screen refetches now. */
+async function invalidate(
+  client: QueryClient,
+  keys: readonly QueryKey[],
+  refetchType: RefetchType = "active",
+): Promise<void> {
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey, refetchType })));
+}
+
+/** One seller's store header when the seller is known, otherwise every cached one. */
+function storeOf(sellerId: string | undefined): QueryKey {
+  return sellerId ? queryKeys.store.detail(sellerId) : queryKeys.store.all;
+}
+
+// ---------- session ----------
+
+/**
+ * What reads differently depending on who is signed in. Left out on purpose: the session (set
+ * directly), the category tree and territories, the sign-in and payment providers, the dev
+ * outbox, and an emailed link's confirmation (refetching it would post a one-time token again).
+ */
+const viewerDependent: readonly QueryKey[] = [
+  queryKeys.listings.all, // the viewer's standing on a listing, own listings, the edit form
+  queryKeys.home.all, // listings may read differently for a signed-in user
+  queryKeys.store.all, // as above
+  queryKeys.cart.all, // own listings can't be bought
+  queryKeys.orders.all,
+  queryKeys.sales.all,
+  queryKeys.myListings.all,
+  queryKeys.myBids.all,
+  queryKeys.notifications.all, // lists, unread count and preferences are the user's
+  queryKeys.payments.sandboxSessions,
+  queryKeys.selling.all,
+];
+
+/** Signed in (password form): the page switches at once, then the viewer's data is refetched. */
+export function afterSignIn(client: QueryClient, user: SessionUser): Promise<void> {
+  client.setQueryData<Session>(queryKeys.session.current, { user });
+  return invalidate(client, viewerDependent);
+}
+
+/** Signed out (whatever the server answered): the page forgets the user, then refetches. */
+export function afterSignOut(client: QueryClient): Promise<void> {
+  client.setQueryData<Session>(queryKeys.session.current, { user: null });
+  return invalidate(client, viewerDependent);
+}
+
+/** The server said nobody is signed in (the wizard's own check): the header learns it too. */
+export function afterSignedOutFound(client: QueryClient): void {
+  client.setQueryData<Session>(queryKeys.session.current, { user: null });
+}
+
+/** A call was answered "not signed in": the page's idea of the session is stale, ask again. */
+export function afterUnauthorizedAnswer(client: QueryClient): Promise<void> {
+  return invalidate(client, [queryKeys.session.current]);
+}
+
+/** Profile or avatar saved: the new user shows at once; where their name and picture appear refetches. */
+export function afterProfileUpdated(client: QueryClient, user: SessionUser): Promise<void> {
+  client.setQueryData<Session>(queryKeys.session.current, { user });
+  return invalidate(client, [
+    queryKeys.listings.all, // cards and pages name the seller; bid histories name the bidders
+    queryKeys.home.all, // cards name the seller
+    queryKeys.store.detail(user.id), // the store header shows the name and picture
+  ]);
+}
+
+/** An emailed link was confirmed: a changed email shows in the session (header, settings). */
+export function afterEmailConfirmed(client: QueryClient): Promise<void> {
+  return invalidate(client, [queryKeys.session.current]);
+}
+
+// ---------- bidding ----------
+
+/** A bid was accepted: the new auction state shows at once; the bid lists refetch. */
+export function afterBidPlaced(
+  client: QueryClient,
+  listingId: string,
+  result: PlaceBidResult,
+): Promise<void> {
+  client.setQueryData<ListingDetail>(queryKeys.listings.detail(listingId), (current) =>
+    current
+      ? {
+          ...current,
+          auction: result.auction,
+          viewer: current.viewer
+            ? { ...current.viewer, hasBid: true, isLeader: result.leading }
+            : current.viewer,
+        }
+      : current,
+  );
+  return invalidate(client, [
+    queryKeys.listings.bids(listingId), // the bid (and any proxy answer) joins the history
+    queryKeys.myBids.all, // /my/bids and the profile list the bidder's bids
+  ]);
+}
+
+/** A bid was refused: the auction moved on (a higher bid, or it ended), show the server's state. */
+export function afterBidRefused(client: QueryClient, listingId: string): Promise<void> {
+  return invalidate(client, [
+    queryKeys.listings.detail(listingId),
+    queryKeys.listings.bids(listingId),
+  ]);
+}
+
+/** The countdown reached zero: ask for the settled state (soft close may have extended it). */
+export function afterAuctionClockRanOut(client: QueryClient, listingId: string): Promise<void> {
+  return invalidate(client, [
+    queryKeys.listings.detail(listingId),
+    queryKeys.listings.bids(listingId),
+  ]);
+}
+
+// ---------- selling ----------
+
+/** A listing was created: it joins browse lists, home, category counts and the seller's lists. */
+export function afterListingCreated(
+  client: QueryClient,
+  { sellerId }: { sellerId: string | undefined },
+): Promise<void> {
+  return invalidate(client, [
+    queryKeys.listings.lists,
+    queryKeys.home.all,
+    queryKeys.catalog.categoryDetails, // listing counts
+    queryKeys.myListings.all,
+    storeOf(sellerId), // the store's count of open listings
+  ]);
+}
+
+/** A listing was edited: anything may have changed (kind, category, quantity, end, photos). */
+export function afterListingUpdated(
+  client: QueryClient,
+  { listingId, sellerId }: { listingId: string; sellerId: string | undefined },
+): Promise<void> {
+  return invalidate(client, [
+    queryKeys.listings.detail(listingId),
+    queryKeys.listings.edit(listingId),
+    queryKeys.listings.lists,
+    queryKeys.home.all,
+    queryKeys.catalog.categoryDetails, // a new category moves the counts
+    queryKeys.myListings.all,
+    storeOf(sellerId), // quantity and end decide whether it counts as open
+  ]);
+}
+
+/** A listing was deleted: it leaves every list and its own page. */
+export function afterListingDeleted(
+  client: QueryClient,
+  { listingId, sellerId }: { listingId: string; sellerId: string | undefined },
+): Promise<void> {
+  return invalidate(client, [
+    queryKeys.listings.item(listingId),
+    queryKeys.listings.lists,
+    queryKeys.home.all,
+    queryKeys.catalog.categoryDetails,
+    queryKeys.myListings.all,
+    storeOf(sellerId),
+  ]);
+}
+
+// ---------- buying ----------
+
+/**
+ * Checkout started: stock is reserved and a pending order exists. Only marked stale: the page
+ * is leaving for the provider's, so a refetch now would be cut off.
+ */
+export function afterCheckoutStarted(client: QueryClient, request: CheckoutRequest): Promise<void> {
+  const lines = "lines" in request ? request.lines : [];
+  return invalidate(
+    client,
+    [
+      queryKeys.cart.all, // reserved stock is no longer available
+      queryKeys.orders.all, // the pending order
+      ...lines.map((line) => queryKeys.listings.detail(line.listingId)), // their stock
+    ],
+    "none",
+  );
+}
+
+/**
+ * The sandbox took the payment: the order is paid and its listings' stock is sold (a listing
+ * may sell out and leave lists, sections, counts and stores). Only marked stale: the page is
+ * leaving for the confirmation.
+ */
+export function afterPaymentSucceeded(client: QueryClient): Promise<void> {
+  return invalidate(
+    client,
+    [
+      queryKeys.orders.all,
+      queryKeys.cart.all,
+      queryKeys.listings.all,
+      queryKeys.home.all,
+      queryKeys.catalog.categoryDetails,
+      queryKeys.store.all,
+      queryKeys.myBids.all, // a won auction is paid for
+    ],
+    "none",
+  );
+}
+
+/** The buyer gave up on the sandbox page: the order is cancelled; marked stale, the page leaves. */
+export function afterPaymentCancelled(client: QueryClient): Promise<void> {
+  return invalidate(client, [queryKeys.orders.all, queryKeys.cart.all], "none");
+}
+
+/** Back from the provider without paying: the order is cancelled and its stock free again. */
+export function afterOrderCancelled(client: QueryClient): Promise<void> {
+  return invalidate(client, [queryKeys.orders.all, queryKeys.cart.all]);
+}
+
+// ---------- notifications ----------
+
+type CachedNotifications = NotificationPage | InfiniteData<NotificationPage, string | undefined>;
+
+function pagesOf(data: CachedNotifications): NotificationPage[] {
+  return "pages" in data ? data.pages : [data];
+}
+
+function patchPage(
+  page: NotificationPage,
+  patch: (n: Notification) => Notification,
+  unreadCount: number | undefined,
+): NotificationPage {
+  return { ...page, items: page.items.map(patch), unreadCount: unreadCount ?? page.unreadCount };
+}
+
+/**
+ * Writes a change into every cached notification list (the bell's and the page's): each item
+ * through `patch`, and the new unread count when known.
+ */
+export function patchCachedNotifications(
+  client: QueryClient,
+  patch: (n: Notification) => Notification,
+  unreadCount?: number,
+): void {
+  client.setQueriesData<CachedNotifications>(
+    { queryKey: queryKeys.notifications.lists },
+    (data) => {
+      if (!data) return data;
+      if ("pages" in data)
+        return { ...data, pages: data.pages.map((p) => patchPage(p, patch, unreadCount)) };
+      return patchPage(data, patch, unreadCount);
+    },
+  );
+}
+
+/** The unread count as the page last heard it (the bell's list, else the page's), if any. */
+function knownUnreadCount(client: QueryClient): number | undefined {
+  const latest = client.getQueryData<NotificationPage>(queryKeys.notifications.latest);
+  if (latest) return latest.unreadCount;
+  const list = client.getQueryData<InfiniteData<NotificationPage>>(queryKeys.notifications.list);
+  return list?.pages[0]?.unreadCount;
+}
+
+function isCached(client: QueryClient, id: string): boolean {
+  return client
+    .getQueriesData<CachedNotifications>({ queryKey: queryKeys.notifications.lists })
+    .some(([, data]) => data && pagesOf(data).some((p) => p.items.some((n) => n.id === id)));
+}
+
+/**
+ * Puts a new notification at the top of every cached list, once. The bell keeps its size (it
+ * never pages on); the page's first page grows instead, so its `nextCursor` stays right.
+ */
+function prependNotification(
+  client: QueryClient,
+  notification: Notification,
+  unreadCount: number,
+): void {
+  client.setQueriesData<CachedNotifications>(
+    { queryKey: queryKeys.notifications.lists },
+    (data) => {
+      if (!data) return data;
+      if (pagesOf(data).some((p) => p.items.some((n) => n.id === notification.id)))
+        return "pages" in data
+          ? { ...data, pages: data.pages.map((p) => ({ ...p, unreadCount })) }
+          : { ...data, unreadCount };
+      if ("pages" in data)
+        return {
+          ...data,
+          pages: data.pages.map((p, index) => ({
+            ...p,
+            items: index === 0 ? [notification, ...p.items] : p.items,
+            total: p.total + 1,
+            unreadCount,
+          })),
+        };
+      return {
+        ...data,
+        items: [notification, ...data.items].slice(0, Math.max(data.pageSize, 1)),
+        total: data.total + 1,
+        unreadCount,
+      };
+    },
+  );
+}
+
+/** One notification marked read: it and the count change at once (other tabs hear it live). */
+export function afterNotificationRead(
+  client: QueryClient,
+  { notification, unreadCount }: NotificationRead,
+): void {
+  patchCachedNotifications(
+    client,
+    (n) => (n.id === notification.id ? notification : n),
+    unreadCount,
+  );
+}
+
+/** Everything marked read: what is on screen turns read at once, then the lists refetch. */
+export function afterAllNotificationsRead(
+  client: QueryClient,
+  { unreadCount }: UnreadCount,
+): Promise<void> {
+  const readAt = new Date().toISOString();
+  patchCachedNotifications(client, (n) => (n.read ? n : { ...n, read: true, readAt }), unreadCount);
+  return invalidate(client, [queryKeys.notifications.lists]);
+}
+
+/** Email choices saved: the server's answer is the truth (the change was shown optimistically). */
+export function afterNotificationPreferencesSaved(
+  client: QueryClient,
+  preferences: NotificationPreferences,
+): void {
+  client.setQueryData(queryKeys.notifications.preferences, preferences);
+}
+
+// ---------- live events ----------
+
+/** True when `next` is at least as recent as `current` (bids only ever add up). */
+export function isFresherAuction(next: AuctionState, current: AuctionState): boolean {
+  if (next.bidCount !== current.bidCount) return next.bidCount > current.bidCount;
+  return next.ended || !current.ended;
+}
+
+type HistoryBid = BidHistory["items"][number];
+
+/**
+ * What each handler accepts: what the live connection parses (core/events.ts), except that an
+ * auction update's `bids` may be missing (an older server), and then the history is refetched.
+ */
+export interface LiveEventPayloads {
+  "auction.updated": Omit<LiveClientEvent<"auction.updated">, "bids"> & {
+    bids?: readonly HistoryBid[];
+  };
+  "notification.created": LiveClientEvent<"notification.created">;
+  "notifications.unread": LiveClientEvent<"notifications.unread">;
+}
+
+/** Bids carry no id: a bidder does not place the same amount twice at the same instant. */
+function bidIdentity(bid: HistoryBid): string {
+  return `${bid.bidder.id}|${bid.placedAt}|${bid.amountCents}`;
+}
+
+/** The history's own order: newest first, and the higher amount first within one instant. */
+function newestFirst(a: HistoryBid, b: HistoryBid): number {
+  return Date.parse(b.placedAt) - Date.parse(a.placedAt) || b.amountCents - a.amountCents;
+}
+
+/**
+ * Puts live bids into the cached first page of a listing's bid history, once each. Answers
+ * false when the history then disagrees with the auction's count (a missed update).
+ */
+function mergeLiveBids(
+  client: QueryClient,
+  listingId: string,
+  bids: readonly HistoryBid[],
+  bidCount: number,
+): boolean {
+  const key = queryKeys.listings.bids(listingId);
+  client.setQueryData<BidHistory>(key, (history) => {
+    if (history?.page !== 1) return history;
+    const seen = new Set(history.items.map(bidIdentity));
+    const fresh: HistoryBid[] = [];
+    for (const bid of bids) {
+      const identity = bidIdentity(bid);
+      if (seen.has(identity)) continue;
+      seen.add(identity);
+      fresh.push(bid);
+    }
+    if (fresh.length === 0) return history;
+    return {
+      ...history,
+      items: [...fresh, ...history.items].sort(newestFirst).slice(0, history.pageSize),
+      total: history.total + fresh.length,
+    };
+  });
+  const merged = client.getQueryData<BidHistory>(key);
+  return merged?.page !== 1 || merged.total === bidCount;
+}
+
+/**
+ * What each live event does to the cache, keyed by the event's name. The live connection calls
+ * `liveEventInvalidations[name](queryClient, payload)` for each event it receives; each handler
+ * is safe to run twice with the same payload.
+ */
+export const liveEventInvalidations: {
+  readonly [N in LiveEventName]: (queryClient: QueryClient, payload: LiveEventPayloads[N]) => void;
+} = {
+  "auction.updated": (client, update) => {
+    const detailKey = queryKeys.listings.detail(update.listingId);
+    const bidsKey = queryKeys.listings.bids(update.listingId);
+    const current = client.getQueryData<ListingDetail>(detailKey);
+    // No listing page cached (only a card on a grid): cards read the live store, not this cache.
+    if (!current?.auction) return;
+    // Updates can arrive late or twice (reconnects, several instances): the newest state wins.
+    if (!isFresherAuction(update.auction, current.auction)) return;
+    client.setQueryData<ListingDetail>(detailKey, {
+      ...current,
+      status: update.status,
+      auction: update.auction,
+    });
+    if (update.bids) {
+      if (!mergeLiveBids(client, update.listingId, update.bids, update.auction.bidCount))
+        void invalidate(client, [bidsKey]);
+    } else if (update.auction.bidCount !== current.auction.bidCount) {
+      void invalidate(client, [bidsKey]);
+    }
+  },
+
+  "notification.created": (client, { unreadCount, notification }) => {
+    const known = knownUnreadCount(client);
+    if (!notification) {
+      patchCachedNotifications(client, (n) => n, unreadCount);
+      void invalidate(client, [queryKeys.notifications.lists]);
+      return;
+    }
+    const expected =
+      known === undefined || isCached(client, notification.id) || notification.read
+        ? known
+        : known + 1;
+    prependNotification(client, notification, unreadCount);
+    // Any other count means the page missed a change (a reconnect, a read elsewhere).
+    if (expected !== undefined && expected !== unreadCount)
+      void invalidate(client, [queryKeys.notifications.lists]);
+  },
+
+  "notifications.unread": (client, { unreadCount }) => {
+    const known = knownUnreadCount(client);
+    patchCachedNotifications(client, (n) => n, unreadCount);
+    // Only a changed count means the lists are out of date (a read in another tab); the count
+    // sent on every connect usually matches, and then nothing needs refetching.
+    if (known !== undefined && known !== unreadCount)
+      void invalidate(client, [queryKeys.notifications.lists]);
+  },
+};
+
+/** Runs the handler of one parsed live event (spares the caller a cast on a union of names). */
+export function applyLiveEvent<N extends LiveEventName>(
+  client: QueryClient,
+  name: N,
+  payload: LiveEventPayloads[N],
+): void {
+  (
+    liveEventInvalidations[name] as (
+      queryClient: QueryClient,
+      payload: LiveEventPayloads[N],
+    ) => void
+  )(client, payload);
+}
+
+/**
+ * The live connection came back after a drop: the server does not replay what was missed, so
+ * whatever bids, settlements and notifications move is refetched.
+ */
+export function afterLiveReconnect(client: QueryClient): Promise<void> {
+  return invalidate(client, [
+    queryKeys.listings.all,
+    queryKeys.home.all,
+    queryKeys.catalog.categoryDetails, // an auction that ended leaves the counts
+    queryKeys.store.all,
+    queryKeys.myListings.all,
+    queryKeys.myBids.all,
+    queryKeys.orders.all, // a won auction opens an order
+    queryKeys.sales.all,
+    queryKeys.notifications.lists,
+  ]);
+}

@@ -1,0 +1,127 @@
+import type { ListingQuery } from "../../core/contracts/browse";
+import type { CartLineInput } from "../../core/contracts/buying";
+
+// Each area's root, so that every narrower key below is built on it and a prefix can't drift.
+const sessionRoot = ["session"] as const;
+const listingsRoot = ["listings"] as const;
+const listingItem = (id: string) => [...listingsRoot, "item", id] as const;
+const homeRoot = ["home"] as const;
+const catalogRoot = ["catalog"] as const;
+const cartRoot = ["cart"] as const;
+const ordersRoot = ["orders"] as const;
+const salesRoot = ["sales"] as const;
+const myListingsRoot = ["my-listings"] as const;
+const myBidsRoot = ["my-bids"] as const;
+const notificationsRoot = ["notifications"] as const;
+const notificationLists = [...notificationsRoot, "list"] as const;
+const storeRoot = ["store"] as const;
+const paymentsRoot = ["payments"] as const;
+const authRoot = ["auth"] as const;
+const sellingRoot = ["selling"] as const;
+const devOutboxRoot = ["dev-outbox"] as const;
+
+/**
+ * Every TanStack Query key the client uses. Keys nest: each area has an `all` prefix and the
+ * narrower keys extend it, so invalidating a key reaches exactly the queries under it (for
+ * example `listings.item(id)` is one listing's page, bid history and edit form, and no list).
+ * Which mutation or live event invalidates what is declared in invalidations.ts.
+ */
+export const queryKeys = {
+  session: {
+    all: sessionRoot,
+    /** GET /api/auth/session: who is signed in. */
+    current: [...sessionRoot, "current"] as const,
+  },
+  listings: {
+    all: listingsRoot,
+    /** Every browse, search or store page of cards (GET /api/listings). */
+    lists: [...listingsRoot, "list"] as const,
+    list: (params: Partial<ListingQuery>) => [...listingsRoot, "list", params] as const,
+    /** Everything about one listing: its page, its bid history and its edit form. */
+    item: listingItem,
+    detail: (id: string) => [...listingItem(id), "detail"] as const,
+    bids: (id: string) => [...listingItem(id), "bids"] as const,
+    edit: (id: string) => [...listingItem(id), "edit"] as const,
+  },
+  home: {
+    all: homeRoot,
+    /** The home page's sections, for one territory or all ("all"). */
+    sections: (territory: string | undefined) => [...homeRoot, territory ?? "all"] as const,
+  },
+  catalog: {
+    all: catalogRoot,
+    /** The category tree (no counts). */
+    categories: [...catalogRoot, "categories"] as const,
+    /** Every category page: they carry listing counts, which listings move. */
+    categoryDetails: [...catalogRoot, "category"] as const,
+    category: (slug: string) => [...catalogRoot, "category", slug] as const,
+    territories: [...catalogRoot, "territories"] as const,
+  },
+  cart: {
+    all: cartRoot,
+    /** Stock, prices and problems of the cart's lines, as the server sees them now. */
+    validation: (lines: readonly CartLineInput[]) => [...cartRoot, "validation", lines] as const,
+  },
+  /** The buyer's orders: /my/purchases pages and single orders (checkout, confirmation). */
+  orders: {
+    all: ordersRoot,
+    lists: [...ordersRoot, "list"] as const,
+    list: (page: number) => [...ordersRoot, "list", page] as const,
+    detail: (id: string) => [...ordersRoot, "detail", id] as const,
+  },
+  /** The seller's sold lines (/my/selling). */
+  sales: {
+    all: salesRoot,
+    list: (page: number) => [...salesRoot, "list", page] as const,
+  },
+  /** The seller's own listings (/my/selling). */
+  myListings: {
+    all: myListingsRoot,
+    list: [...myListingsRoot, "list"] as const,
+  },
+  /** The bidder's own bids: /my/bids pages and the profile's latest. */
+  myBids: {
+    all: myBidsRoot,
+    list: (page: number) => [...myBidsRoot, "list", page] as const,
+    profile: [...myBidsRoot, "profile"] as const,
+  },
+  /**
+   * The signed-in user's notifications. The unread count has no query of its own: every cached
+   * list page carries it, and the bell reads it from `latest`.
+   */
+  notifications: {
+    all: notificationsRoot,
+    /** Every cached list of notifications (the bell's and the page's). */
+    lists: notificationLists,
+    latest: [...notificationLists, "latest"] as const,
+    /** /notifications, loaded a page at a time (an infinite query). */
+    list: [...notificationLists, "page"] as const,
+    preferences: [...notificationsRoot, "preferences"] as const,
+  },
+  /** Sellers' store headers. */
+  store: {
+    all: storeRoot,
+    detail: (userId: string) => [...storeRoot, userId] as const,
+  },
+  payments: {
+    all: paymentsRoot,
+    provider: [...paymentsRoot, "provider"] as const,
+    sandboxSessions: [...paymentsRoot, "sandbox"] as const,
+    sandboxSession: (id: string) => [...paymentsRoot, "sandbox", id] as const,
+  },
+  auth: {
+    all: authRoot,
+    providers: [...authRoot, "providers"] as const,
+    /** A one-time emailed token, posted once (a query so that it is posted only once). */
+    confirmEmail: (token: string) => [...authRoot, "confirm-email", token] as const,
+  },
+  selling: {
+    all: sellingRoot,
+    /** The listing wizard's own fresh check of the session on entering. */
+    verification: [...sellingRoot, "verification"] as const,
+  },
+  devOutbox: {
+    all: devOutboxRoot,
+    messages: [...devOutboxRoot, "messages"] as const,
+  },
+} as const;

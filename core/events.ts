@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { type AuctionFacts, auctionState } from "./bidding";
+import { type AuctionUpdate, auctionUpdateSchema } from "./contracts/bidding";
+import { bidHistoryItemSchema } from "./contracts/browse";
+import { notificationSchema } from "./contracts/notifications";
+
+/**
+ * The live events: what travels between app instances on the realtime bus (PostgreSQL NOTIFY on
+ * one channel) and from an instance to the browsers that follow it (server-sent events on
+ * GET /api/live). One entry per event: the topic it is published on, the schema of what the bus
+ * carries (`wire`), the schema of what a browser receives (`client`), and `toClient`, which an
+ * instance runs once per event (not once per browser) to turn one into the other. For most events
+ * the two are the same; an auction's state is carried as its recorded facts and presented with
+ * auctionState() on arrival, so the SQL that publishes it holds no presentation rules.
+ *
+ * Adding an event (docs/decisions/0006-event-spine.md): add it here with its schemas, publish it
+ * from the module that owns it (in the transaction of the change, so it is sent at commit), and
+ * handle it in the client's live connection. The bus and the SSE endpoint need no change.
+ */
+
+/** Topics name what an event is about; a browser follows its user's topic and the auctions on screen. */
+export const topics = {
+  auction: (listingId: string) => `auction:${listingId}`,
+  user: (userId: string) => `user:${userId}`,
+} as const;
+export type TopicKind = keyof typeof topics;
+
+/** One bid as the history shows it, in the event that recorded it (the client appends it). */
+export const liveBidSchema = bidHistoryItemSchema;
+
+/** What place_bid() and settlement publish: the auction's facts after the change. */
+export const auctionChangedSchema = z.object({
+  listingId: z.string(),
+  status: z.enum(["active", "ended", "sold"]),
+  facts: z.object({
+    startPriceCents: z.number().int(),
+    currentBidCents: z.number().int().nullable(),
+    bidCount: z.number().int(),
+    endsAt: z.string(),
+    reservePriceCents: z.number().int().nullable(),
+    buyItNowPriceCents: z.number().int().nullable(),
+    leaderId: z.string().nullable(),
+  }),
+  /**
+   * The increment at the new price, from the table the bid was decided with: the one band
+   * auctionState() needs, so presenting needs no read of the increment table.
+   */
+  incrementCents: z.number().int(),
+  /** The visible bids this change recorded, oldest first (none for settlement). */
+  bids: z.array(liveBidSchema),
+});
+export type AuctionChanged = z.infer<typeof auctionChangedSchema>;
+
+/** The AuctionState a browser receives, presented from the facts as of `now`. */
+export function presentAuctionChanged(event: AuctionChanged, now: Date): AuctionUpdate {
+  const facts: AuctionFacts = { ...event.facts, status: event.status };
+  const price = event.facts.currentBidCents ?? event.facts.startPriceCents;
+  const band = [{ startCents: price, endCents: price + 1, incrementCents: event.incrementCents }];
+  return {
+    listingId: event.listingId,
+    status: event.status,
+    auction: auctionState(facts, band, now),
+    // Newest first, as the history lists them.
+    bids: [...event.bids].reverse(),
+  };
+}
+
+/** A new notification for the user, with their unread count after it (the bell). */
+export const notificationCreatedSchema = z.object({
+  unreadCount: z.number().int(),
+  /** Absent when it was too long to carry; the page then refetches its list. */
+  notification: notificationSchema.optional(),
+});
+/** The user's unread count, on connecting and after notifications were marked read. */
+export const unreadChangedSchema = z.object({ unreadCount: z.number().int() });
+
+const identity = <T>(value: T): T => value;
+
+function liveEvent<W extends z.ZodType, C extends z.ZodType>(definition: {
+  topic: TopicKind;
+  /** Who receives it, in words. */
+  audience: string;
+  wire: W;
+  client: C;
+  toClient: (wire: z.infer<W>, now: Date) => z.infer<C>;
+}) {
+  return definition;
+}
+
+export const LIVE_EVENTS = {
+  "auction.updated": liveEvent({
+    topic: "auction",
+    audience: "every page showing the auction (its page, cards on a grid, the bidder's tabs)",
+    wire: auctionChangedSchema,
+    client: auctionUpdateSchema,
+    toClient: presentAuctionChanged,
+  }),
+  "notification.created": liveEvent({
+    topic: "user",
+    audience: "the notified user's open pages (the bell, /notifications)",
+    wire: notificationCreatedSchema,
+    client: notificationCreatedSchema,
+    toClient: identity,
+  }),
+  "notifications.unread": liveEvent({
+    topic: "user",
+    audience: "the user's open pages, after notifications were marked read in any of them",
+    wire: unreadChangedSchema,
+    client: unreadChangedSchema,
+    toClient: identity,
+  }),
+} as const;
+
+export type LiveEventName = keyof typeof LIVE_EVENTS;
+export const LIVE_EVENT_NAMES = Object.keys(LIVE_EVENTS) as LiveEventName[];
+export type LiveWire<N extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[N]["wire"]>;
+export type LiveClientEvent<N extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[N]["client"]>;
+
+export function isLiveEventName(name: string): name is LiveEventName {
+  return Object.hasOwn(LIVE_EVENTS, name);
+}

@@ -1,0 +1,138 @@
+import { sql } from "drizzle-orm";
+import fp from "fastify-plugin";
+import { isLiveEventName, LIVE_EVENTS, type LiveEventName, type LiveWire } from "../../core/events";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
+
+/**
+ * The realtime bus: one PostgreSQL channel that every instance LISTENs to (on the one listening
+ * connection the database handle keeps), carrying the live events of core/events.ts between
+ * instances. A NOTIFY's payload is `<topic>|<event>|<json>`, the event's data itself, so whichever
+ * instance receives it can tell its pages without reading anything back; a payload too large for
+ * NOTIFY is stored in live_event_payloads and sent as `<topic>|<event>|@<id>`, read once per
+ * instance. Modules publish in the transaction of their change (publish(), or pg_notify in SQL
+ * with the same format), so an event is sent at commit and never for a change that rolled back.
+ * The bus imports no module: topics and events are the modules' (core/events.ts).
+ */
+export const LIVE_EVENTS_CHANNEL = "live_events";
+
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; leave room for topic and name. */
+const INLINE_LIMIT = 7_500;
+
+export interface BusEvent<N extends LiveEventName = LiveEventName> {
+  topic: string;
+  name: N;
+  data: LiveWire<N>;
+}
+
+export type BusHandler = (event: BusEvent) => void;
+
+export interface Bus {
+  /** Hears every event published on `topic` by any instance, from now on, until the returned stop. */
+  subscribe(topic: string, handler: BusHandler): () => void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    bus: Bus;
+  }
+}
+
+/** Publishes a live event in the caller's transaction (or at once outside one): sent at commit. */
+export async function publish<N extends LiveEventName>(
+  db: Db,
+  topic: string,
+  name: N,
+  data: LiveWire<N>,
+): Promise<void> {
+  const json = JSON.stringify(data);
+  if (Buffer.byteLength(json) <= INLINE_LIMIT) {
+    await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topic}|${name}|${json}`})`);
+    return;
+  }
+  await db.execute(
+    sql`with stored as (insert into live_event_payloads (body) values (${json}) returning id)
+        select pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topic}|${name}|@`} || id::text) from stored`,
+  );
+}
+
+/** Deletes stored payloads old enough that no instance can still be about to read them. */
+export async function pruneLiveEventPayloads(db: Db): Promise<void> {
+  await db.execute(
+    sql`delete from live_event_payloads where created_at < now() - interval '10 minutes'`,
+  );
+}
+
+export const realtimeBusPlugin = fp(
+  async (app) => {
+    const handlers = new Map<string, Set<BusHandler>>();
+
+    const deliver = (topic: string, name: LiveEventName, json: string) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(json);
+      } catch {
+        app.log.warn({ topic, name }, "live event with a payload that is not JSON dropped");
+        return;
+      }
+      const parsed = LIVE_EVENTS[name].wire.safeParse(data);
+      if (!parsed.success) {
+        app.log.warn({ topic, name, issues: parsed.error.issues }, "malformed live event dropped");
+        return;
+      }
+      const event = { topic, name, data: parsed.data } as BusEvent;
+      for (const handler of handlers.get(topic) ?? []) {
+        try {
+          handler(event);
+        } catch (err) {
+          app.log.warn({ err, topic, name }, "live event handler failed");
+        }
+      }
+    };
+
+    const stop = await app.database.listen(LIVE_EVENTS_CHANNEL, (payload) => {
+      const first = payload.indexOf("|");
+      const second = payload.indexOf("|", first + 1);
+      if (first < 0 || second < 0) return;
+      const topic = payload.slice(0, first);
+      // Most events concern topics nobody here follows (a bid on an auction no page of this
+      // instance shows): dropped before any parsing.
+      if (!handlers.has(topic)) return;
+      const name = payload.slice(first + 1, second);
+      if (!isLiveEventName(name)) return;
+      const body = payload.slice(second + 1);
+      if (!body.startsWith("@")) {
+        deliver(topic, name, body);
+        return;
+      }
+      const id = Number(body.slice(1));
+      if (!Number.isSafeInteger(id)) return;
+      rows<{ body: string }>(
+        app.db,
+        sql`select body from live_event_payloads where id = ${id}`,
+      ).then(
+        ([stored]) => {
+          if (stored) deliver(topic, name, stored.body);
+        },
+        (err) => app.log.warn({ err, topic, name }, "stored live event could not be read"),
+      );
+    });
+    app.addHook("onClose", async () => {
+      handlers.clear();
+      await stop();
+    });
+
+    app.decorate("bus", {
+      subscribe(topic, handler) {
+        const set = handlers.get(topic) ?? new Set<BusHandler>();
+        handlers.set(topic, set);
+        set.add(handler);
+        return () => {
+          set.delete(handler);
+          if (set.size === 0 && handlers.get(topic) === set) handlers.delete(topic);
+        };
+      },
+    } satisfies Bus);
+  },
+  { name: "realtime-bus", dependencies: ["db"] },
+);
