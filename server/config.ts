@@ -41,6 +41,8 @@ const envSchema = z.object({
   TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** Sign-in attempts per address per minute; tests that sign in often from one address raise it. */
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Registrations per address per minute; the end-to-end suite registers its own accounts from one address. */
+  REGISTER_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
    * Unset: the client address is the socket's, so a forged X-Forwarded-For cannot dodge per-address
    * limits. Behind a reverse proxy: "true", the number of proxy hops, or their addresses.
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     checkoutExpiryMinutes: e.CHECKOUT_EXPIRY_MINUTES,
     taxRatePercent: e.TAX_RATE_PERCENT,
     signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
+    registerLimitPerMinute: e.REGISTER_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     /** Where uploaded and generated images live when no bucket is configured. */

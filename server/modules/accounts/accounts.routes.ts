@@ -85,7 +85,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   app.post(
     "/auth/register",
     {
-      config: perIp(10),
+      config: perIp(app.config.registerLimitPerMinute),
       schema: {
         tags: ["accounts"],
         summary: "Create an account; a confirmation email follows",
