@@ -1,6 +1,6 @@
 /**
  * Runs the real app in its own process for a benchmark, as `npm start` would, so the load generator
- * shares neither its event loop nor its process. Started by bench/bids.ts and bench/live.ts through
+ * shares neither its event loop nor its process. Started by startApp() in bench/harness.ts through
  * `fork` with its settings in BENCH_APP_* variables; sends `{ port }` once listening and exits on
  * "stop".
  */

@@ -15,33 +15,18 @@
  * BENCH_INSTANCES override 20, 32, 4, 10 and the number of cores.
  */
 
-import { fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import os from "node:os";
-import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { type IncrementBand, incrementFor } from "../core/bidding";
-import { openDatabase } from "../server/db/client";
-import { seedDatabase } from "../server/db/seed";
 import {
   PLACE_BID,
   type PlaceBidRow,
   placeBidParams,
 } from "../server/modules/bidding/bidding.service";
 import { loadIncrementBands } from "../server/modules/listings/listings.service";
-import { hashToken, newToken } from "../server/plugins/session";
+import * as harness from "./harness";
 
-// Both phases reach the server the same way: by its Unix socket when it has one here, as an app on
-// the database's machine would (a query then costs the app about a third less CPU than over
-// loopback TCP on this 2-core VM), else over TCP.
-const unixSocketDir = "/var/run/postgresql";
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  (fs.existsSync(path.join(unixSocketDir, ".s.PGSQL.5432"))
-    ? `postgres://postgres@localhost/postgres?host=${unixSocketDir}`
-    : "postgres://postgres@127.0.0.1:5432/postgres");
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const slices = Number(process.env.BENCH_SLICES ?? 4);
@@ -75,51 +60,7 @@ interface PhaseResult {
   clientCpuMicros: number;
 }
 
-/**
- * POSTs JSON over a keep-alive connection. node:http rather than fetch: the load generator shares
- * the machine's two cores with the app and the database, and fetch costs it several times more CPU
- * per request, CPU the app under test would otherwise get.
- */
-function post(
-  agent: Agent,
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  payload: string,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        headers: {
-          ...headers,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
 const errorCount = (r: PhaseResult) => [...r.errorKinds.values()].reduce((a, b) => a + b, 0);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 function emptyResult(): PhaseResult {
   return {
@@ -214,79 +155,22 @@ async function checkInvariants(
   return problems;
 }
 
-interface AppSettings {
-  databaseUrl: string;
-  dataDir: string;
-  softCloseMinutes: number;
-}
-
-/**
- * Starts the app in its own process, as `npm start` runs it: the load generator shares neither its
- * event loop, nor its heap, nor its thread pool. Answers its port and a way to stop it.
- */
-async function startApp(
-  settings: AppSettings,
-): Promise<{ port: number; cpuMicros(): Promise<number>; stop(): Promise<void> }> {
-  const child = fork(new URL("./app-process.ts", import.meta.url), [], {
-    // BENCH_CPU_PROF=dir writes a V8 CPU profile of the app process there, for finding its hot spots.
-    execArgv: [
-      "--import",
-      "tsx",
-      ...(process.env.BENCH_CPU_PROF
-        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
-    ],
-    env: {
-      ...process.env,
-      BENCH_APP_DATABASE_URL: settings.databaseUrl,
-      BENCH_APP_DATA_DIR: settings.dataDir,
-      BENCH_APP_SOFT_CLOSE_MINUTES: String(settings.softCloseMinutes),
-      // As many connections as the raw phase's pool: the same concurrency reaches the database.
-      BENCH_APP_POOL_SIZE: String(Math.ceil(concurrency / INSTANCES)),
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("message", (m: { port: number }) => resolve(m.port));
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`the app exited with code ${code}`)));
-  });
-  return {
-    port,
-    cpuMicros() {
-      return new Promise<number>((resolve) => {
-        const onMessage = (m: { cpu?: NodeJS.CpuUsage }) => {
-          if (!m.cpu) return;
-          child.off("message", onMessage);
-          resolve(m.cpu.user + m.cpu.system);
-        };
-        child.on("message", onMessage);
-        child.send("cpu");
-      });
-    },
-    async stop() {
-      child.send("stop");
-      await new Promise((resolve) => child.once("exit", resolve));
-    },
-  };
-}
-
 async function main() {
-  const name = `tw_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = path.join(os.tmpdir(), name);
-  const database = await openDatabase({ url: url.toString() });
-  const pool = new pg.Pool({ connectionString: url.toString(), max: concurrency });
-  pool.on("error", () => undefined);
+  const scratch = await harness.createScratchDatabase("tw_bench_", concurrency);
+  const { database, pool } = scratch;
   try {
-    await database.migrate();
-    await seedDatabase(database.db, {});
+    await scratch.prepare();
     const apps = await Promise.all(
       Array.from({ length: INSTANCES }, () =>
-        startApp({ databaseUrl: url.toString(), dataDir, softCloseMinutes: SOFT_CLOSE_MINUTES }),
+        harness.startApp({
+          databaseUrl: scratch.url,
+          dataDir: scratch.dataDir,
+          softCloseMinutes: SOFT_CLOSE_MINUTES,
+          // As many connections as the raw phase's pool: the same concurrency reaches the database.
+          poolSize: Math.ceil(concurrency / INSTANCES),
+          // BENCH_CPU_PROF=dir writes a V8 CPU profile of each app process there.
+          cpuProfileDir: process.env.BENCH_CPU_PROF,
+        }),
       ),
     );
     const cpuMicros = async () =>
@@ -301,47 +185,8 @@ async function main() {
     let nextTarget = 0;
     const bands = await loadIncrementBands(database.db);
 
-    const {
-      rows: [seller],
-    } = await pool.query<{ id: string }>("select id from users where username = 'marcus'");
-    const {
-      rows: [cat],
-    } = await pool.query<{ id: string }>(
-      "select id from categories where parent_id is null limit 1",
-    );
-    const {
-      rows: [terr],
-    } = await pool.query<{ id: string }>("select id from territories limit 1");
-    const makeAuction = async (title: string) => {
-      const {
-        rows: [l],
-      } = await pool.query<{ id: string }>(
-        `insert into listings (seller_id, title, description, kind, category_id, territory_id, price_cents, quantity, condition)
-         values ($1, $2, 'Benchmark lot', 'auction', $3, $4, 100, 1, 'new') returning id`,
-        [seller?.id, title, cat?.id, terr?.id],
-      );
-      await pool.query(
-        "insert into auction_settings (listing_id, start_price_cents, end_time) values ($1, 100, now() + interval '1 day')",
-        [l?.id],
-      );
-      return l?.id as string;
-    };
-    const { rows: users } = await pool.query<{ id: string }>(
-      `insert into users (email, username, full_name, email_confirmed_at)
-       select 'bench' || i || '@bench.example', 'bench' || i, 'Bench ' || i, now() from generate_series(1, ${BIDDERS}) i
-       returning id`,
-    );
-    const bidders = users
-      .map((u) => ({ id: u.id, token: newToken() }))
-      .map((b) => ({
-        id: b.id,
-        token: b.token,
-        cookie: `tw_session=${b.token}; tw_csrf=benchcsrfbenchcsrfbenchcsrf`,
-      }));
-    await pool.query(
-      "insert into sessions (token_hash, user_id, expires_at) select unnest($1::text[]), unnest($2::uuid[]), now() + interval '1 day'",
-      [bidders.map((b) => hashToken(b.token)), bidders.map((b) => b.id)],
-    );
+    const makeAuction = await harness.auctionMaker(pool, 100);
+    const bidders = await harness.createBidders(pool, "bench", "Bench", BIDDERS);
     const pick = () =>
       bidders[Math.floor(Math.random() * bidders.length)] as (typeof bidders)[number];
 
@@ -352,27 +197,16 @@ async function main() {
         const b = pick();
         const amount = known + Math.floor(Math.random() * SPREAD) * incrementFor(known, bands);
         const target = targets[nextTarget++ % targets.length] as (typeof targets)[number];
-        const res = await post(
-          target.agent,
-          target.port,
-          `/api/listings/${listing}/bids`,
-          { cookie: b.cookie, "x-csrf-token": "benchcsrfbenchcsrfbenchcsrf" },
-          JSON.stringify({ amountCents: amount }),
-        );
-        const body = JSON.parse(res.body) as {
-          auction?: { minNextBidCents: number };
-          error?: { code?: string; fields?: { amountCents?: string } };
-        };
+        const res = await harness.postBid(target.agent, target.port, listing, b, amount);
         if (res.status === 201) {
-          known = Math.max(known, body.auction?.minNextBidCents ?? known);
+          known = Math.max(known, res.body.auction?.minNextBidCents ?? known);
           return "accepted";
         }
         if (res.status === 422) {
-          const min = Number(body.error?.fields?.amountCents?.replace(/[^0-9.]/g, "") ?? 0) * 100;
-          known = Math.max(known, Math.round(min));
+          known = Math.max(known, harness.namedMinimumCents(res));
           return "refused";
         }
-        throw new Error(`status ${res.status} ${body.error?.code ?? ""}`.trim());
+        throw new Error(`status ${res.status} ${res.body.error?.code ?? ""}`.trim());
       };
     };
     const rawBidder = (listing: string) => {
@@ -445,10 +279,10 @@ async function main() {
     const rate = (r: PhaseResult) => r.accepted / (r.elapsedMs / 1000);
     const line = (label: string, r: PhaseResult) =>
       `${label.padEnd(8)} accepted ${String(r.accepted).padStart(6)}  refused ${String(r.refused).padStart(6)}  errors ${errorCount(r)}  ` +
-      `${rate(r).toFixed(1).padStart(8)} accepted bids/s  p50 ${percentile(r.latencies, 0.5).toFixed(1)} ms  p99 ${percentile(r.latencies, 0.99).toFixed(1)} ms`;
+      `${rate(r).toFixed(1).padStart(8)} accepted bids/s  p50 ${harness.percentile(r.latencies, 0.5).toFixed(1)} ms  p99 ${harness.percentile(r.latencies, 0.99).toFixed(1)} ms`;
     console.log(
       `bench:bids  ${seconds}s per phase in ${slices} alternating slices, ${concurrency} concurrent clients, ${BIDDERS} bidders, ` +
-        `bids up to ${SPREAD - 1} increments above the known minimum, ${INSTANCES} app instance(s), PostgreSQL via ${new URL(serverUrl).searchParams.get("host") ?? "TCP"}`,
+        `bids up to ${SPREAD - 1} increments above the known minimum, ${INSTANCES} app instance(s), PostgreSQL via ${harness.serverVia()}`,
     );
     console.log(line("http", http));
     console.log(line("raw sql", raw));
@@ -477,11 +311,7 @@ async function main() {
     await stop();
     if (problems.length > 0) process.exitCode = 1;
   } finally {
-    await pool.end();
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -22,23 +22,12 @@
  * 500, 15 and 20 (bids a second).
  */
 
-import { type ChildProcess, fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { Agent, type ClientRequest, request } from "node:http";
 import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-import { openDatabase } from "../server/db/client";
-import { seedDatabase } from "../server/db/seed";
-import { hashToken, newToken } from "../server/plugins/session";
+import type pg from "pg";
+import type { AppProcess, Bidder } from "./harness";
+import * as harness from "./harness";
 
-const unixSocketDir = "/var/run/postgresql";
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  (fs.existsSync(path.join(unixSocketDir, ".s.PGSQL.5432"))
-    ? `postgres://postgres@localhost/postgres?host=${unixSocketDir}`
-    : "postgres://postgres@127.0.0.1:5432/postgres");
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const RATE = Number(process.env.BENCH_RATE ?? 20);
@@ -59,95 +48,16 @@ const STATS_SETTLE_MS = 12_000;
  * minute, counted across instances): each bids at most RATE / BIDDERS times a second.
  */
 const BIDDERS = Math.max(4, Math.ceil(RATE * 2));
-const CSRF = "benchcsrfbenchcsrfbenchcsrf";
 /** Every auction here opens at $1.00, the first bid's minimum. */
 const START_PRICE_CENTS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  return `p50 ${ms(percentile(sorted, 0.5))}  p95 ${ms(percentile(sorted, 0.95))}  p99 ${ms(percentile(sorted, 0.99))}  max ${ms(sorted.at(-1) ?? 0)}`;
+  return `p50 ${ms(harness.percentile(sorted, 0.5))}  p95 ${ms(harness.percentile(sorted, 0.95))}  p99 ${ms(harness.percentile(sorted, 0.99))}  max ${ms(sorted.at(-1) ?? 0)}`;
 };
-
-/** POSTs JSON over a keep-alive connection and answers the status, body and when the answer ended. */
-function post(
-  agent: Agent,
-  port: number,
-  path: string,
-  headers: Record<string, string>,
-  payload: string,
-): Promise<{ status: number; body: string; at: number }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        agent,
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        headers: {
-          ...headers,
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, at: performance.now() }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
-interface App {
-  name: string;
-  port: number;
-  child: ChildProcess;
-}
-
-/** Starts the app in its own process through app-process.ts, as bench:bids does. */
-async function startApp(name: string, databaseUrl: string, dataDir: string): Promise<App> {
-  const child = fork(new URL("./app-process.ts", import.meta.url), [], {
-    execArgv: ["--import", "tsx"],
-    env: {
-      ...process.env,
-      BENCH_APP_DATABASE_URL: databaseUrl,
-      BENCH_APP_DATA_DIR: dataDir,
-      BENCH_APP_SOFT_CLOSE_MINUTES: "2",
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("message", (m: { port: number }) => resolve(m.port));
-    child.once("error", reject);
-    child.once("exit", (code) => reject(new Error(`app ${name} exited with code ${code}`)));
-  });
-  return { name, port, child };
-}
-
-/** Asks the app to stop; kills it by its pid if it has not exited within 10 s. */
-async function stopApp(app: App) {
-  const { child } = app;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  if (child.connected) child.send("stop");
-  const timer = setTimeout(() => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, "SIGKILL");
-  }, 10_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /** One browser following the auction: when it first heard of each bid count. */
 interface LiveClient {
@@ -181,7 +91,7 @@ function bidCountOf(data: string): number {
  */
 function openLive(
   agent: Agent,
-  app: App,
+  app: AppProcess,
   listingId: string,
   onLost: (why: string) => void,
 ): Promise<LiveClient> {
@@ -257,11 +167,6 @@ function openLive(
   });
 }
 
-interface Bidder {
-  id: string;
-  cookie: string;
-}
-
 /** An auction the bench bids on, and where its bidding stands: the next minimum, whose turn. */
 interface Auction {
   id: string;
@@ -284,7 +189,7 @@ interface BidRun {
  */
 async function placeBids(
   agent: Agent,
-  app: App,
+  app: AppProcess,
   auction: Auction,
   bidders: Bidder[],
   count: number,
@@ -295,17 +200,8 @@ async function placeBids(
     await sleep(started + (i * 1000) / RATE - performance.now());
     const bidder = bidders[auction.turn++ % bidders.length] as Bidder;
     const sent = performance.now();
-    const res = await post(
-      agent,
-      app.port,
-      `/api/listings/${auction.id}/bids`,
-      { cookie: bidder.cookie, "x-csrf-token": CSRF },
-      JSON.stringify({ amountCents: auction.minimum }),
-    );
-    const body = JSON.parse(res.body) as {
-      auction?: { bidCount: number; minNextBidCents: number };
-      error?: { code?: string; fields?: { amountCents?: string } };
-    };
+    const res = await harness.postBid(agent, app.port, auction.id, bidder, auction.minimum);
+    const { body } = res;
     if (res.status === 201 && body.auction) {
       auction.minimum = body.auction.minNextBidCents;
       run.accepted.push({
@@ -317,10 +213,8 @@ async function placeBids(
     }
     const kind = `status ${res.status} ${body.error?.code ?? ""}`.trim();
     run.problems.set(kind, (run.problems.get(kind) ?? 0) + 1);
-    if (res.status === 422) {
-      const named = Number(body.error?.fields?.amountCents?.replace(/[^0-9.]/g, "") ?? 0) * 100;
-      auction.minimum = Math.max(auction.minimum, Math.round(named));
-    }
+    if (res.status === 422)
+      auction.minimum = Math.max(auction.minimum, harness.namedMinimumCents(res));
   }
   run.elapsedMs = performance.now() - started;
   return run;
@@ -369,17 +263,9 @@ const perBid = (before: DbStats, after: DbStats, bids: number) => ({
 
 async function main() {
   const load = os.loadavg();
-  const name = `tw_bench_live_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = path.join(os.tmpdir(), name);
-  const database = await openDatabase({ url: url.toString() });
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  pool.on("error", () => undefined);
-  const apps: App[] = [];
+  const scratch = await harness.createScratchDatabase("tw_bench_live_", 2);
+  const { pool } = scratch;
+  const apps: AppProcess[] = [];
   const clients: LiveClient[] = [];
   const agents: Agent[] = [];
   let cleaning: Promise<void> | null = null;
@@ -388,12 +274,8 @@ async function main() {
     cleaning ??= (async () => {
       for (const c of clients) c.req.destroy();
       for (const a of agents) a.destroy();
-      await Promise.allSettled(apps.map(stopApp));
-      await pool.end().catch(() => undefined);
-      await database.close().catch(() => undefined);
-      await admin.query(`drop database if exists ${name} with (force)`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      await admin.end();
+      await Promise.allSettled(apps.map((a) => a.stop()));
+      await scratch.drop();
     })();
     return cleaning;
   };
@@ -403,50 +285,28 @@ async function main() {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
-    await database.migrate();
-    await seedDatabase(database.db, {});
-    apps.push(...(await Promise.all(["A", "B"].map((n) => startApp(n, url.toString(), dataDir)))));
-    const [appA, appB] = apps as [App, App];
+    await scratch.prepare();
+    apps.push(
+      ...(await Promise.all(
+        ["A", "B"].map((name) =>
+          harness.startApp({
+            name,
+            databaseUrl: scratch.url,
+            dataDir: scratch.dataDir,
+            softCloseMinutes: 2,
+          }),
+        ),
+      )),
+    );
+    const [appA, appB] = apps as [AppProcess, AppProcess];
 
-    const {
-      rows: [seller],
-    } = await pool.query<{ id: string }>("select id from users where username = 'marcus'");
-    const {
-      rows: [cat],
-    } = await pool.query<{ id: string }>(
-      "select id from categories where parent_id is null limit 1",
-    );
-    const {
-      rows: [terr],
-    } = await pool.query<{ id: string }>("select id from territories limit 1");
-    const makeAuction = async (title: string): Promise<Auction> => {
-      const {
-        rows: [l],
-      } = await pool.query<{ id: string }>(
-        `insert into listings (seller_id, title, description, kind, category_id, territory_id, price_cents, quantity, condition)
-         values ($1, $2, 'Benchmark lot', 'auction', $3, $4, $5, 1, 'new') returning id`,
-        [seller?.id, title, cat?.id, terr?.id, START_PRICE_CENTS],
-      );
-      await pool.query(
-        "insert into auction_settings (listing_id, start_price_cents, end_time) values ($1, $2, now() + interval '1 day')",
-        [l?.id, START_PRICE_CENTS],
-      );
-      return { id: l?.id as string, minimum: START_PRICE_CENTS, turn: 0 };
-    };
-    const { rows: users } = await pool.query<{ id: string }>(
-      `insert into users (email, username, full_name, email_confirmed_at)
-       select 'live' || i || '@bench.example', 'live' || i, 'Live ' || i, now() from generate_series(1, ${BIDDERS}) i
-       returning id`,
-    );
-    const tokens = users.map(() => newToken());
-    await pool.query(
-      "insert into sessions (token_hash, user_id, expires_at) select unnest($1::text[]), unnest($2::uuid[]), now() + interval '1 day'",
-      [tokens.map(hashToken), users.map((u) => u.id)],
-    );
-    const bidders: Bidder[] = users.map((u, i) => ({
-      id: u.id,
-      cookie: `tw_session=${tokens[i]}; tw_csrf=${CSRF}`,
-    }));
+    const newAuction = await harness.auctionMaker(pool, START_PRICE_CENTS);
+    const makeAuction = async (title: string): Promise<Auction> => ({
+      id: await newAuction(title),
+      minimum: START_PRICE_CENTS,
+      turn: 0,
+    });
+    const bidders = await harness.createBidders(pool, "live", "Live", BIDDERS);
     const bidAgent = new Agent({ keepAlive: true, maxSockets: 2 });
     agents.push(bidAgent);
 
@@ -472,7 +332,7 @@ async function main() {
     for (let i = 0; i < CLIENTS; i += 50) {
       const batch = Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => {
         const k = (i + j) % 2;
-        return openLive(liveAgents[k] as Agent, apps[k] as App, liveListing.id, onLost);
+        return openLive(liveAgents[k] as Agent, apps[k] as AppProcess, liveListing.id, onLost);
       });
       clients.push(...(await Promise.all(batch)));
     }
@@ -518,7 +378,7 @@ async function main() {
         : `  not accepted: ${[...r.problems].map(([k, n]) => `${k} x${n}`).join(", ")}`;
     const deliveries = live.accepted.length * clients.length;
     const p99 = (values: number[]) =>
-      percentile(
+      harness.percentile(
         [...values].sort((a, b) => a - b),
         0.99,
       );
@@ -531,7 +391,7 @@ async function main() {
     console.log(
       `${clients.length} SSE clients on one auction (${clients.filter((c) => c.instance === "A").length} on A, ` +
         `${clients.filter((c) => c.instance === "B").length} on B); ${BIDS} bids on A at ${RATE}/s from ${BIDDERS} bidders in turn ` +
-        `after ${WARMUP_BIDS} warm-up bids; 2 app instances, PostgreSQL via ${url.searchParams.get("host") ?? "TCP"}`,
+        `after ${WARMUP_BIDS} warm-up bids; 2 app instances, PostgreSQL via ${harness.serverVia()}`,
     );
     console.log(
       `bid answer, nobody watching (baseline)  ${String(baseline.accepted.length).padStart(4)} accepted at ${rate(baseline)}/s  ${summary(baseline.accepted.map((b) => b.latency))}${problems(baseline)}`,
