@@ -153,6 +153,28 @@ export const ERROR_CODES = {
   // ---------- notifications ----------
   /** 404: no notification with that id belongs to the caller. */
   notificationNotFound: "notification_not_found",
+
+  // ---------- messages ----------
+  /** 404: no conversation with that id has the caller as a participant. */
+  conversationNotFound: "conversation_not_found",
+  /** 404: no attachment with that id that the caller may see. */
+  attachmentNotFound: "attachment_not_found",
+  /** 404: no user with that id (a recipient, someone to block). */
+  userNotFound: "user_not_found",
+  /** 422: writing to, or blocking, yourself. */
+  cannotMessageSelf: "cannot_message_self",
+  /** 422: a conversation about a listing that is neither party's. */
+  listingNotTheirs: "listing_not_theirs",
+  /** 403: one of the two has blocked the other. */
+  userBlocked: "user_blocked",
+  /** 400: a message with blank text and no attachment. */
+  messageEmpty: "message_empty",
+  /** 400: attachments that are not the sender's own unsent uploads. */
+  attachmentInvalid: "attachment_invalid",
+  /** 400: an executable, HTML, script or SVG file, judged by its content or name. */
+  attachmentRefused: "attachment_refused",
+  /** 413: a file over 10 MB. */
+  fileTooLarge: "file_too_large",
 } as const;
 
 /** A code the server may send: a typo in one fails type-checking. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type AuctionFacts, auctionState } from "./bidding";
 import { type AuctionUpdate, auctionUpdateSchema } from "./contracts/bidding";
 import { bidHistoryItemSchema } from "./contracts/browse";
+import { messageSchema } from "./contracts/messages";
 import { notificationSchema } from "./contracts/notifications";
 
 /**
@@ -74,6 +75,20 @@ export const notificationCreatedSchema = z.object({
 /** The user's unread count, on connecting and after notifications were marked read. */
 export const unreadChangedSchema = z.object({ unreadCount: z.number().int() });
 
+/**
+ * A message in one of the user's conversations (sent to them, or by them from another tab), with
+ * their unread message count after it (the header's Messages badge).
+ */
+export const messageCreatedSchema = z.object({
+  message: messageSchema,
+  unreadTotal: z.number().int(),
+});
+/** The user's unread message count after messages were marked read (in any of their tabs). */
+export const messagesReadSchema = z.object({
+  conversationId: z.string(),
+  unreadTotal: z.number().int(),
+});
+
 const identity = <T>(value: T): T => value;
 
 function liveEvent<W extends z.ZodType, C extends z.ZodType>(definition: {
@@ -107,6 +122,20 @@ export const LIVE_EVENTS = {
     audience: "the user's open pages, after notifications were marked read in any of them",
     wire: unreadChangedSchema,
     client: unreadChangedSchema,
+    toClient: identity,
+  }),
+  "message.created": liveEvent({
+    topic: "user",
+    audience: "both participants' open pages (the chat, the conversation list, the header badge)",
+    wire: messageCreatedSchema,
+    client: messageCreatedSchema,
+    toClient: identity,
+  }),
+  "messages.read": liveEvent({
+    topic: "user",
+    audience: "the reader's open pages, and the sender's (their messages show as read)",
+    wire: messagesReadSchema,
+    client: messagesReadSchema,
     toClient: identity,
   }),
 } as const;

@@ -20,6 +20,7 @@ import { homeRoutes } from "./modules/home/home.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
+import { messagesRoutes } from "./modules/messages/messages.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { unreadCount } from "./modules/notifications/notifications.service";
 import { ordersRoutes } from "./modules/orders/orders.routes";
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
       await api.register(checkoutRoutes, { deps: paymentDeps });
       await api.register(ordersRoutes, { deps: paymentDeps });
       await api.register(notificationsRoutes);
+      await api.register(messagesRoutes);
       await api.register(paymentsRoutes, {
         deps: paymentDeps,
         sandboxWebhookSecret: sandboxWebhookSecret(config),

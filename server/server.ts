@@ -17,6 +17,7 @@ async function main() {
   const app = await buildApp({ config, database });
   const seeded = await seedDatabase(database.db, {
     uploadsDir: config.uploadsDir,
+    storage: app.storage,
     log: (msg) => app.log.info(msg),
   });
   if (seeded.seeded) app.log.info("demo data created");

@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { CHAT_MESSAGES } from "../../core/contracts/messages";
 import { VERIFY_MESSAGES } from "../features/selling/hooks/use-seller-verification";
 import { PageLoading } from "./page-loading";
 import { RootLayout } from "./root-layout";
@@ -16,13 +17,7 @@ import { SignedInOnly, type SignInHandle } from "./signed-in-only";
 
 // Pages that need an account but are not built yet: a visitor is still sent to sign in, and a
 // signed-in user sees the 404 page until the page is registered in `signedInOnly` below.
-const COMING_SOON = [
-  "messages",
-  "chat",
-  "watchlist/items",
-  "watchlist/searches",
-  "watchlist/sellers",
-];
+const COMING_SOON = ["watchlist/items", "watchlist/searches", "watchlist/sellers"];
 
 /** Every page that needs an account (spec section 2) registers here. */
 const signedInOnly: RouteObject[] = [
@@ -72,6 +67,20 @@ const signedInOnly: RouteObject[] = [
     path: "checkout/success",
     lazy: () =>
       import("./routes/checkout-success-page").then((m) => ({ Component: m.CheckoutSuccessPage })),
+  },
+  // /chat is the spec's other name for /messages: the same screen.
+  ...["messages", "chat"].map((path) => ({
+    path,
+    lazy: () => import("./routes/messages-page").then((m) => ({ Component: m.MessagesPage })),
+  })),
+  {
+    path: "messages/new",
+    handle: { signInMessage: CHAT_MESSAGES.signInToStart } satisfies SignInHandle,
+    lazy: () => import("./routes/messages-page").then((m) => ({ Component: m.MessagesPage })),
+  },
+  {
+    path: "messages/:conversationId",
+    lazy: () => import("./routes/messages-page").then((m) => ({ Component: m.MessagesPage })),
   },
   {
     path: "pay/sandbox/:session",

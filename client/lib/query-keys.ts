@@ -14,6 +14,9 @@ const myListingsRoot = ["my-listings"] as const;
 const myBidsRoot = ["my-bids"] as const;
 const notificationsRoot = ["notifications"] as const;
 const notificationLists = [...notificationsRoot, "list"] as const;
+const messagesRoot = ["messages"] as const;
+const conversationLists = [...messagesRoot, "list"] as const;
+const conversationItem = (id: string) => [...messagesRoot, "conversation", id] as const;
 const storeRoot = ["store"] as const;
 const paymentsRoot = ["payments"] as const;
 const authRoot = ["auth"] as const;
@@ -97,6 +100,25 @@ export const queryKeys = {
     /** /notifications, loaded a page at a time (an infinite query). */
     list: [...notificationLists, "page"] as const,
     preferences: [...notificationsRoot, "preferences"] as const,
+  },
+  /**
+   * The signed-in user's conversations. The header's unread badge has a light query of its own
+   * (`unread`); every cached list page also carries the count, and live events set both.
+   */
+  messages: {
+    all: messagesRoot,
+    /** Every cached conversation list (each folder and search is an infinite query). */
+    lists: conversationLists,
+    list: (query: { folder: string; search: string }) => [...conversationLists, query] as const,
+    /** The header's unread badge (a number). */
+    unread: [...messagesRoot, "unread"] as const,
+    /** Everything about one conversation: its header and its messages. */
+    item: conversationItem,
+    detail: (id: string) => [...conversationItem(id), "detail"] as const,
+    /** Its messages, newest page first (an infinite query paging back in time). */
+    thread: (id: string) => [...conversationItem(id), "messages"] as const,
+    /** Who /messages/new?recipient= writes to (their public store header). */
+    recipient: (userId: string) => [...messagesRoot, "recipient", userId] as const,
   },
   /** Sellers' store headers. */
   store: {

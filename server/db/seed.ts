@@ -8,6 +8,7 @@ import { incrementFor } from "../../core/bidding";
 import { orderTotals } from "../../core/cart";
 import type { ListingKind } from "../../core/listing";
 import { hashPassword } from "../modules/accounts/password";
+import type { Storage } from "../plugins/storage";
 import type { Db } from "./client";
 import { auctionSettings, bidIncrements, bids } from "./schema/auctions";
 import { categories, territories } from "./schema/catalog";
@@ -26,6 +27,7 @@ import {
   TERRITORIES,
 } from "./seed-data";
 import { type SeedImageJob, seedImageRef, writeSeedImages } from "./seed-images";
+import { seedDemoMessages, writeSeedAttachments } from "./seed-messages";
 import { seedDemoNotifications } from "./seed-notifications";
 
 export const DEMO_PASSWORD = "Tradewinds1!";
@@ -779,18 +781,24 @@ export function seedImageJobs(plan: PlannedListing[]): SeedImageJob[] {
   }));
 }
 
-/** Seeds demo data into an empty database in one transaction; a no-op once categories exist. */
+/**
+ * Seeds demo data into an empty database in one transaction; a no-op once categories exist.
+ * With `uploadsDir` it draws the listings' pictures there, and with `storage` too it copies the
+ * demo messages' image attachment into private storage.
+ */
 export async function seedDatabase(
   db: Db,
-  options: { uploadsDir?: string; now?: Date; log?: (msg: string) => void } = {},
+  options: { uploadsDir?: string; storage?: Storage; now?: Date; log?: (msg: string) => void } = {},
 ): Promise<{ seeded: boolean }> {
   const log = options.log ?? (() => undefined);
   // Cheap check first, so an already seeded database costs one query and no password hashing.
   if (await hasCategories(db)) {
     // Pictures live on disk, not in the database: a crash after the rows committed, or a new
     // instance with its own disk, must still find them. Existing files are skipped quickly.
-    if (options.uploadsDir)
+    if (options.uploadsDir) {
       await writeSeedImages(options.uploadsDir, seedImageJobs(buildSeedPlan(new Date())));
+      if (options.storage) await writeSeedAttachments(db, options.storage, options.uploadsDir);
+    }
     return { seeded: false };
   }
 
@@ -804,8 +812,10 @@ export async function seedDatabase(
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasCategories(tx)) return false;
     await insertAll(tx, plan, passwordHashes, now);
-    // Last, on the rows above: demo notifications for the bell (server/db/seed-notifications.ts).
+    // Last, on the rows above: demo notifications for the bell (server/db/seed-notifications.ts)
+    // and conversations for /messages (server/db/seed-messages.ts).
     await seedDemoNotifications(tx, now);
+    await seedDemoMessages(tx, now);
     return true;
   });
   if (!seeded) return { seeded: false };
@@ -822,6 +832,7 @@ export async function seedDatabase(
     log(
       `Seed pictures: ${result.written} written, ${result.skipped} already present, in ${Date.now() - imagesStarted} ms`,
     );
+    if (options.storage) await writeSeedAttachments(db, options.storage, options.uploadsDir);
   }
   return { seeded: true };
 }

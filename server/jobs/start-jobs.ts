@@ -1,4 +1,5 @@
 import type { App } from "../app";
+import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
 import { pruneLiveEventPayloads } from "../plugins/realtime-bus";
@@ -52,6 +53,11 @@ export function startJobs(app: App): () => Promise<void> {
     repeat(() => cleanUpOrphanUploads(db, app.storage, log), {
       everyMs: 60 * 60 * 1000,
       onError: failed("upload cleanup failed"),
+    }),
+    // Files chosen for a message that was never sent, a day on.
+    repeat(() => cleanUpUnsentAttachments(db, app.storage, log), {
+      everyMs: 60 * 60 * 1000,
+      onError: failed("unsent attachment cleanup failed"),
     }),
   ];
   return async () => {

@@ -93,7 +93,9 @@ export const livePlugin = fp<LiveOptions>(
             "Server-sent events: `auction.updated` for each listed auction after every accepted bid or settlement, " +
             "with the new state and the bids it recorded; signed in (listings optional then), " +
             "`notifications.unread` with your unread count on connecting and after notifications are marked read, " +
-            "and `notification.created` with it and the notification when one arrives",
+            "and `notification.created` with it and the notification when one arrives; " +
+            "`message.created` (the message and your unread message total) for each message in your conversations, " +
+            "and `messages.read` when messages of one are marked read",
           querystring: query,
         },
       },

@@ -40,6 +40,11 @@ export const openApiPlugin = fp(
             name: "notifications",
             description: "Your notifications, their unread count and which kinds are emailed",
           },
+          {
+            name: "messages",
+            description:
+              "Conversations between users, their messages and private attachments, blocks and reports",
+          },
           { name: "health", description: "Liveness and readiness" },
           { name: "dev", description: "Development helpers, absent in production" },
         ],

@@ -47,6 +47,24 @@ describe("s3Storage", () => {
     expect((await fetch(url)).status).toBe(404);
   });
 
+  it("reads an object back with its content type, and answers null for a missing key", async () => {
+    const storage = s3Storage({
+      bucket: "tradewinds-photos",
+      endpoint,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+    });
+    const body = Buffer.from("%PDF-1.7 an attachment's bytes");
+    await storage.put("private/messages/u1/a1", body, "application/pdf");
+    const got = await storage.get("private/messages/u1/a1");
+    expect(got?.contentType).toBe("application/pdf");
+    expect(got?.data.equals(body)).toBe(true);
+    expect(await storage.get("private/messages/u1/missing")).toBeNull();
+    await storage.delete("private/messages/u1/a1");
+    expect(await storage.get("private/messages/u1/a1")).toBeNull();
+  });
+
   it("fails loudly when the bucket does not exist rather than pretending to store", async () => {
     const storage = s3Storage({
       bucket: "no-such-bucket",

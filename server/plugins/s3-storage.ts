@@ -1,5 +1,11 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import type { Storage } from "./storage";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { PRIVATE_PREFIX, type Storage } from "./storage";
 
 export interface S3Settings {
   bucket: string;
@@ -21,7 +27,10 @@ export function bucketPublicUrl(settings: S3Settings): string {
 
 /**
  * Photos in an S3-compatible bucket. Objects are written with a long cache life: their keys are
- * random and never rewritten, so a browser or CDN may keep them forever.
+ * random and never rewritten, so a browser or CDN may keep them forever. Keys under `private/`
+ * (message attachments) are read back through `get` and served by the API to those allowed: the
+ * bucket's public read must not cover that prefix (grant it on `listings/*` and `avatars/*` only),
+ * and they are written uncacheable in case it does.
  */
 export function s3Storage(settings: S3Settings): Storage {
   const client = new S3Client({
@@ -43,10 +52,26 @@ export function s3Storage(settings: S3Settings): Storage {
           Key: key,
           Body: data,
           ContentType: contentType,
-          CacheControl: "public, max-age=31536000, immutable",
+          CacheControl: key.startsWith(PRIVATE_PREFIX)
+            ? "private, no-store"
+            : "public, max-age=31536000, immutable",
         }),
       );
       return { url: `${base}/${key}` };
+    },
+    async get(key) {
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+        if (!out.Body) return null;
+        return {
+          data: Buffer.from(await out.Body.transformToByteArray()),
+          contentType: out.ContentType ?? "application/octet-stream",
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey")
+          return null;
+        throw error;
+      }
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));

@@ -1,13 +1,37 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
+/** Keys under this prefix are never served publicly: the API reads them for whoever may see them. */
+export const PRIVATE_PREFIX = "private/";
+
+/** A stored object's bytes, as `get` answers them. */
+export interface StoredObject {
+  data: Buffer;
+  contentType: string;
+}
+
 /** Where uploaded files go; the app only ever sees keys and public URLs. */
 export interface Storage {
+  /** Stores `data` under `key`; the URL is where a public key is served (none for private/ keys). */
   put(key: string, data: Buffer, contentType: string): Promise<{ url: string }>;
+  /** The object's bytes and content type, or null when there is none under `key`. */
+  get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
 }
 
-/** A folder on disk, served by the app at /uploads/. */
+/** Disk keeps no content type beside a file; the app's keys end in one of these. */
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+};
+
+/**
+ * A folder on disk, served by the app at /uploads/ except for the private/ folder, which the
+ * static files refuse (server/plugins/web-app.ts).
+ */
 export function diskStorage(root: string): Storage {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
@@ -21,6 +45,18 @@ export function diskStorage(root: string): Storage {
       await fs.mkdir(path.dirname(full), { recursive: true });
       await fs.writeFile(full, data);
       return { url: `/uploads/${key}` };
+    },
+    async get(key) {
+      try {
+        const data = await fs.readFile(resolve(key));
+        const type = TYPE_BY_EXTENSION[path.extname(key).toLowerCase()];
+        return { data, contentType: type ?? "application/octet-stream" };
+      } catch (error) {
+        // A system error's code, not one of the API's (ERROR_CODES).
+        const errno = (error as NodeJS.ErrnoException).code;
+        if (errno === "ENOENT") return null;
+        throw error;
+      }
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });

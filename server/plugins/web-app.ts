@@ -12,7 +12,14 @@ export interface WebAppOptions {
 }
 
 /**
- * Serves uploaded images, the built single-page app, and index.html for every other page path
+ * storage.ts's PRIVATE_PREFIX as the static plugin names a path (normalised, after /uploads):
+ * never served here, in any letter case (a case-insensitive disk would find the folder).
+ */
+const PRIVATE_PATH = /^\/?private(\/|$)/i;
+
+/**
+ * Serves uploaded images (but nothing under private/: message attachments are the API's to serve,
+ * to those allowed to see them), the built single-page app, and index.html for every other page path
  * (with a listing's title and Open Graph tags, which link previews read without running scripts).
  * Unknown /api paths answer with the JSON error envelope instead.
  */
@@ -25,6 +32,9 @@ export const webAppPlugin = fp<WebAppOptions>(
       decorateReply: false,
       maxAge: "7d",
       immutable: true,
+      // Checked on the path the plugin normalised and again on the file it resolved, so no spelling
+      // of the URL reaches the folder (the plugin refuses non-canonical paths such as `a/../b`).
+      allowedPath: (pathName) => !PRIVATE_PATH.test(pathName),
     });
 
     const indexPath = path.join(clientDist, "index.html");

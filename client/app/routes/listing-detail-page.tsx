@@ -5,13 +5,16 @@ import { useAddToCart } from "../../features/cart/hooks/use-add-to-cart";
 import { useListing } from "../../features/listing-detail/api/get-listing";
 import { ListingDetailView } from "../../features/listing-detail/components/listing-detail-view";
 import { ListingNotFound } from "../../features/listing-detail/components/listing-not-found";
+import { ContactSellerButton } from "../../features/messages/components/contact-seller";
 import { isNotFoundError } from "../../lib/api-client";
+import { useSession } from "../../lib/session";
 
 /** /listing/:id, /product/:id and /products/:id: one page; only the not-found text differs. */
 export function ListingDetailPage({ variant }: { variant: "listing" | "product" }) {
   const { id = "" } = useParams();
   const listing = useListing(id);
   const addToCart = useAddToCart();
+  const { user } = useSession();
 
   if (listing.isPending) return <Spinner label="Loading listing..." showLabel />;
   if (listing.isError) {
@@ -26,5 +29,22 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
       </div>
     );
   }
-  return <ListingDetailView key={listing.data.id} listing={listing.data} onAddToCart={addToCart} />;
+  const { seller } = listing.data;
+  // Nobody writes to themselves: the seller sees no Contact button on their own listing.
+  const contact =
+    user?.id === seller.id ? undefined : (
+      <ContactSellerButton
+        seller={{ id: seller.id, username: seller.username || "the seller" }}
+        listing={{ id: listing.data.id, title: listing.data.title }}
+        label="Contact"
+      />
+    );
+  return (
+    <ListingDetailView
+      key={listing.data.id}
+      listing={listing.data}
+      onAddToCart={addToCart}
+      sellerContact={contact}
+    />
+  );
 }

@@ -3,10 +3,11 @@ import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Pagination } from "../../components/ui/pagination";
 import { Spinner } from "../../components/ui/spinner";
+import { ContactSellerButton } from "../../features/messages/components/contact-seller";
 import { useMyOrders } from "../../features/purchases/api/get-my-orders";
 import { PurchaseList, PurchasesEmpty } from "../../features/purchases/components/purchase-list";
 
-/** /my/purchases (signed in only): Purchase History, newest order first. */
+/** /my/purchases (signed in only): Purchase History, newest order first, each item with Contact seller. */
 export function MyPurchasesPage() {
   const [searchParams] = useSearchParams();
   const requested = Number(searchParams.get("page"));
@@ -28,7 +29,16 @@ export function MyPurchasesPage() {
         <PurchasesEmpty />
       ) : (
         <>
-          <PurchaseList orders={orders.data.items} />
+          <PurchaseList
+            orders={orders.data.items}
+            itemActions={(item) => (
+              <ContactSellerButton
+                seller={item.seller}
+                listing={{ id: item.listingId, title: item.title }}
+                size="sm"
+              />
+            )}
+          />
           <Pagination
             page={orders.data.page}
             pageSize={orders.data.pageSize}

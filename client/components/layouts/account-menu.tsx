@@ -26,7 +26,14 @@ const itemClass =
   "block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50";
 
 /** "Hi, {username}" in the top strip, opening the account dropdown (a disclosure of links). */
-export function AccountMenu({ username }: { username: string }) {
+export function AccountMenu({
+  username,
+  messagesUnread = 0,
+}: {
+  username: string;
+  /** Shown beside the Messages entry. */
+  messagesUnread?: number;
+}) {
   const [confirming, setConfirming] = useState(false);
   const { open, close, toggle, container, trigger, menuId } = useDropdown();
   const [, setSearchParams] = useSearchParams();
@@ -52,6 +59,16 @@ export function AccountMenu({ username }: { username: string }) {
         className="inline-flex min-h-6 items-center gap-1 rounded font-semibold text-white hover:underline"
       >
         Hi, {username}
+        {messagesUnread > 0 && (
+          // Phones have no Messages icon in the header: the count shows here (its words are on
+          // the menu's Messages entry).
+          <span
+            aria-hidden="true"
+            className="flex h-4 min-w-4 items-center justify-center rounded-full bg-coral-700 px-1 text-[0.6875rem] leading-none font-bold text-white tabular-nums sm:hidden"
+          >
+            {messagesUnread > 99 ? "99+" : messagesUnread}
+          </span>
+        )}
         <ChevronDown aria-hidden="true" className="size-4" />
       </button>
       <div
@@ -70,8 +87,24 @@ export function AccountMenu({ username }: { username: string }) {
             <ul aria-labelledby={`${menuId}-${group.title}`}>
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} onClick={close} className={itemClass}>
+                  <Link
+                    to={link.to}
+                    onClick={close}
+                    className={
+                      link.to === "/messages"
+                        ? itemClass.replace("block", "flex items-center justify-between gap-2")
+                        : itemClass
+                    }
+                  >
                     {link.label}
+                    {link.to === "/messages" && messagesUnread > 0 && (
+                      <span className="flex h-5 min-w-5 items-center justify-center rounded-full bg-coral-700 px-1.5 text-xs font-bold text-white tabular-nums">
+                        <span aria-hidden="true">
+                          {messagesUnread > 99 ? "99+" : messagesUnread}
+                        </span>
+                        <span className="sr-only">, {messagesUnread} unread</span>
+                      </span>
+                    )}
                   </Link>
                 </li>
               ))}

@@ -13,17 +13,23 @@ export function SiteHeader({
   categories,
   cartCount = 0,
   notifications,
+  messages,
+  messagesUnread = 0,
 }: {
   categories: CategoryNode[];
   cartCount?: number;
   /** The notification bell, beside the cart (shown when signed in). */
   notifications?: ReactNode;
+  /** The Messages link with its unread badge, beside the bell (shown when signed in). */
+  messages?: ReactNode;
+  /** Unread messages, for the account menu's Messages entry. */
+  messagesUnread?: number;
 }) {
   const { user, openSignIn } = useSession();
   const navigate = useNavigate();
   return (
     <header className="relative z-30 shadow-sm">
-      <TopStrip />
+      <TopStrip messagesUnread={messagesUnread} />
       <div className="border-b border-sand-200 bg-white">
         {/* Tighter on phones: logo, watchlist, sell, bell and cart share one row at 390 px. */}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-3 px-4 py-3 sm:gap-x-4">
@@ -52,6 +58,7 @@ export function SiteHeader({
               <Tag aria-hidden="true" className="size-5 sm:hidden" />
               <span className="sr-only sm:not-sr-only">Sell</span>
             </Link>
+            {user && messages}
             {notifications}
             <Link
               to="/cart"

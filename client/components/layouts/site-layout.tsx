@@ -8,6 +8,8 @@ export function SiteLayout({
   categories,
   cartCount = 0,
   notifications,
+  messages,
+  messagesUnread = 0,
   children,
 }: {
   categories: CategoryNode[];
@@ -15,6 +17,10 @@ export function SiteLayout({
   cartCount?: number;
   /** The header's notification bell (a feature the app wires in). */
   notifications?: ReactNode;
+  /** The header's Messages link with its badge (a feature the app wires in). */
+  messages?: ReactNode;
+  /** Unread messages, for the account menu's Messages entry. */
+  messagesUnread?: number;
   children: ReactNode;
 }) {
   return (
@@ -25,7 +31,13 @@ export function SiteLayout({
       >
         Skip to main content
       </a>
-      <SiteHeader categories={categories} cartCount={cartCount} notifications={notifications} />
+      <SiteHeader
+        categories={categories}
+        cartCount={cartCount}
+        notifications={notifications}
+        messages={messages}
+        messagesUnread={messagesUnread}
+      />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -7,7 +7,7 @@ const linkClass = "underline-offset-2 hover:underline";
 const signInClass = "font-semibold text-white underline underline-offset-2";
 
 /** The thin bar above the header: greeting with sign-in links or the account menu, Daily Deals, Help & Contact. */
-export function TopStrip() {
+export function TopStrip({ messagesUnread = 0 }: { messagesUnread?: number }) {
   const { user, isLoading } = useSession();
   const location = useLocation();
   // Signing in from here comes back to this page (the auth pages themselves excepted).
@@ -15,7 +15,7 @@ export function TopStrip() {
 
   let greeting = <p>Hi!</p>;
   if (user) {
-    greeting = <AccountMenu username={user.username} />;
+    greeting = <AccountMenu username={user.username} messagesUnread={messagesUnread} />;
   } else if (!isLoading) {
     greeting = (
       <p>

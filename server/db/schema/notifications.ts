@@ -11,6 +11,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { NOTIFICATION_KINDS } from "../../../core/notifications";
 import { listings } from "./listings";
+import { conversations } from "./messages";
 import { orders } from "./orders";
 import { users } from "./users";
 
@@ -35,6 +36,13 @@ export const notifications = pgTable(
     listingId: uuid("listing_id").references(() => listings.id, { onDelete: "cascade" }),
     /** The order it is about, if any (the email lists the order's items). */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    /**
+     * The conversation a message_received notification is about: the email worker makes one email
+     * of several for one conversation, and reading the conversation marks them read.
+     */
+    conversationId: uuid("conversation_id").references(() => conversations.id, {
+      onDelete: "cascade",
+    }),
     readAt: timestamp("read_at", { withTimezone: true }),
     /**
      * When its email is due (null: no email, or sent). Set in the same transaction that stores the
@@ -50,6 +58,9 @@ export const notifications = pgTable(
     index("notifications_email_due_idx").on(t.emailDueAt).where(sql`${t.emailDueAt} is not null`),
     // The header's count, on every page of a signed-in user and after every new notification.
     index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_conversation_idx")
+      .on(t.conversationId)
+      .where(sql`${t.conversationId} is not null`),
     check("notifications_kind_check", knownKind(t.kind)),
   ],
 );

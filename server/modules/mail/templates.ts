@@ -98,6 +98,46 @@ export function outbidEmail(
   );
 }
 
+/** The first characters of a message, on one line, for an email (escaped there like any text). */
+export function excerpt(text: string, length = 200): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = Array.from(flat);
+  return chars.length <= length ? flat : `${chars.slice(0, length).join("").trimEnd()}…`;
+}
+
+/**
+ * A new message: who wrote, the beginning of what they wrote (plain text, escaped in the HTML
+ * part like every value), how many more are unread, and a link to the conversation.
+ */
+export function messageEmail(
+  to: string,
+  name: string,
+  sender: string,
+  text: string,
+  attachments: number,
+  moreUnread: number,
+  url: string,
+): Email {
+  const files = attachments === 1 ? "1 attachment" : `${attachments} attachments`;
+  const quote = text.trim()
+    ? `"${excerpt(text)}"${attachments > 0 ? ` (with ${files})` : ""}`
+    : `(${files})`;
+  const more =
+    moreUnread > 0
+      ? [
+          `You have ${moreUnread} more unread ${moreUnread === 1 ? "message" : "messages"} from them.`,
+        ]
+      : [];
+  return withLink(
+    to,
+    `You have a new message from ${sender}`,
+    `Hi ${name},`,
+    [`${sender} wrote:`, quote, ...more],
+    "Read and reply",
+    url,
+  );
+}
+
 /** Any stored notification as an email: its message, and a link to what it is about. */
 export function notificationEmail(to: string, name: string, message: string, url: string): Email {
   return withLink(to, message, `Hi ${name},`, [message], "Open Tradewinds", url);

@@ -9,6 +9,7 @@ import { type Email, type Mailer, SMTP_CONNECTIONS } from "../mail/mailer";
 import {
   auctionEndedSellerEmail,
   itemSoldEmail,
+  messageEmail,
   notificationEmail,
   orderPaidEmail,
   outbidEmail,
@@ -37,7 +38,16 @@ interface Claimed {
   order_total_cents: number | null;
   /** The order's lines, for notifications about an order. */
   order_lines: { listingId: string; title: string; quantity: number }[] | null;
-  /** False when the user turned this kind's email off: claimed only to be cleared. */
+  conversation_id: string | null;
+  /**
+   * For a message notice: its message, or the first after it still unread when the email is
+   * claimed, and how many from there are; null when none is (they read the chat meanwhile).
+   */
+  unread_message: { sender: string; text: string; attachments: number; unread: number } | null;
+  /**
+   * False when the user turned this kind's email off, or read the message notice (in the chat)
+   * before its email went: claimed only to be cleared.
+   */
   wanted: boolean;
 }
 
@@ -72,7 +82,9 @@ const WANTED = sql`coalesce(
  * is due again when its lease ends: at least once, never lost; one the server refuses for good
  * (5xx) is dropped. Several outbid notices to one person about one listing in a batch make one
  * email, with the price as it is when sent: a bidding war sends a short run of emails, not one per
- * bid. The user's preferences are read when the email is claimed: a kind they turned off is not
+ * bid. Message notices to one person about one conversation make one email too, quoting the first
+ * message still unread; none is sent once they read the conversation (which marks its notices
+ * read). The user's preferences are read when the email is claimed: a kind they turned off is not
  * emailed (its email is cleared; the notification stays in the app), even if they turned it off
  * after the notification was stored.
  */
@@ -82,7 +94,9 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     const batch = await rows<Claimed>(
       deps.db,
       sql`with due as (
-            select n.id, ${WANTED} as wanted from notifications n
+            select n.id,
+              ${WANTED} and (n.kind <> 'message_received' or n.read_at is null) as wanted
+            from notifications n
             where n.email_due_at <= now()
             order by n.email_due_at
             limit ${BATCH}
@@ -101,12 +115,26 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
             (select o.total_cents from orders o where o.id = n.order_id) as order_total_cents,
             (select json_agg(json_build_object('listingId', ol.listing_id, 'title', ol.title,
                 'quantity', ol.quantity) order by ol.title)
-              from order_lines ol where ol.order_id = n.order_id) as order_lines`,
+              from order_lines ol where ol.order_id = n.order_id) as order_lines,
+            n.conversation_id,
+            (select json_build_object('sender', s.username, 'text', m.text,
+                'attachments', (select count(*) from message_attachments ma where ma.message_id = m.id),
+                'unread', count(*) over ())
+              from messages m join users s on s.id = m.sender_id
+              where n.conversation_id is not null and m.conversation_id = n.conversation_id
+                and m.recipient_id = n.user_id and m.read_at is null
+                -- From the notice's own message on (stored in the same transaction, at the same
+                -- now()): an earlier one still unread was told of by an earlier email.
+                and m.created_at >= n.created_at
+              order by m.created_at, m.id limit 1) as unread_message`,
     );
     // Sent, or refused for good: either way no longer due.
     const done: string[] = [];
-    // Those whose kind the user turned off were cleared by the claim itself.
-    const wanted = batch.filter((n) => n.wanted);
+    // Those whose kind the user turned off were cleared by the claim itself. A message notice
+    // whose messages were all read by now has nothing left to tell.
+    const stale = batch.filter((n) => n.wanted && isMessageNotice(n) && !n.unread_message);
+    done.push(...stale.map((n) => n.id));
+    const wanted = batch.filter((n) => n.wanted && !stale.includes(n));
     await eachAtMost(SMTP_CONNECTIONS, emailGroups(wanted), async (group) => {
       try {
         await deps.mailer.send(emailFor(group[0] as Claimed, deps.publicUrl));
@@ -136,12 +164,24 @@ function isPermanentRefusal(err: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-/** Notifications that make one email: outbid notices per person and listing; others alone. */
+/** A notice of a message in a conversation (older ones name no conversation: emailed as any other). */
+function isMessageNotice(n: Claimed): boolean {
+  return n.kind === "message_received" && n.conversation_id !== null;
+}
+
+/**
+ * Notifications that make one email: outbid notices per person and listing, message notices per
+ * person and conversation; others alone.
+ */
 function emailGroups(batch: Claimed[]): Claimed[][] {
   const groups = new Map<string, Claimed[]>();
   for (const n of batch) {
     const key =
-      n.kind === "outbid" && n.listing_id ? `outbid:${n.user_id}:${n.listing_id}` : `id:${n.id}`;
+      n.kind === "outbid" && n.listing_id
+        ? `outbid:${n.user_id}:${n.listing_id}`
+        : isMessageNotice(n)
+          ? `message:${n.user_id}:${n.conversation_id}`
+          : `id:${n.id}`;
     const group = groups.get(key) ?? [];
     group.push(n);
     groups.set(key, group);
@@ -158,6 +198,10 @@ function emailFor(n: Claimed, publicUrl: string): Email {
   const firstName = n.full_name.split(" ")[0] ?? "";
   const url = `${publicUrl}${n.link ?? "/"}`;
   const { title, current_bid_cents: price, order_id: orderId, order_lines: lines } = n;
+  if (isMessageNotice(n) && n.unread_message) {
+    const m = n.unread_message;
+    return messageEmail(n.email, firstName, m.sender, m.text, m.attachments, m.unread - 1, url);
+  }
   if (orderId !== null && lines !== null) {
     const number = orderNumber(orderId);
     if (n.kind === "order_paid" && n.order_total_cents !== null)

@@ -27,6 +27,13 @@ export interface NewNotification {
   listingId?: string;
   /** The order it is about: its email lists the order's items. */
   orderId?: string;
+  /** The conversation a message_received is about: its email quotes the unread message. */
+  conversationId?: string;
+  /**
+   * When its email is due, in seconds from now (0 when absent: at once); null stores it without
+   * an email (one already pending covers it).
+   */
+  emailInSeconds?: number | null;
 }
 
 /**
@@ -39,8 +46,16 @@ export interface NewNotification {
 export async function notify(db: Db, items: NewNotification[]): Promise<void> {
   if (items.length === 0) return;
   await db.insert(notifications).values(
-    // The database's clock, as the worker compares it with now().
-    items.map((item) => ({ ...item, emailDueAt: sql`now()` })),
+    items.map(({ emailInSeconds, ...item }) => ({
+      ...item,
+      // The database's clock, as the worker compares it with now().
+      emailDueAt:
+        emailInSeconds === null
+          ? null
+          : emailInSeconds
+            ? sql`now() + make_interval(secs => ${emailInSeconds})`
+            : sql`now()`,
+    })),
   );
 }
 

@@ -9,6 +9,11 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Formats accepted by content; SVG is refused because it can carry scripts. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
+/** Whether sharp's name for a format is one taken as a photo (SVG, PDF and the like are not). */
+export function isAcceptedImageFormat(format: string | undefined): boolean {
+  return format !== undefined && ACCEPTED_FORMATS.has(format);
+}
+
 /**
  * The most pixels an image may have. What an image costs to decode grows with its pixels, not its
  * bytes: a 6000×6000 PNG of one colour is about 100 KB on the wire and 108 MB once decoded. We keep

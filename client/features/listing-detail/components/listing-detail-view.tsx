@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { conditionLabel } from "../../../../core/listing";
 import { Breadcrumb, type Crumb } from "../../../components/ui/breadcrumb";
@@ -40,14 +41,17 @@ function Facts({ listing }: { listing: ListingDetail }) {
 
 /**
  * The whole listing page: gallery, facts, the buying panel, history, shipping and seller.
- * `onAddToCart` comes from the page, which wires in the cart feature.
+ * `onAddToCart` and `sellerContact` come from the page, which wires in the cart and messages.
  */
 export function ListingDetailView({
   listing,
   onAddToCart,
+  sellerContact,
 }: {
   listing: ListingDetail;
   onAddToCart?: (listing: ListingDetail) => void;
+  /** The seller card's Contact button (absent on the viewer's own listing). */
+  sellerContact?: ReactNode;
 }) {
   const goBack = useGoBack("/listings");
   const crumbs: Crumb[] = [
@@ -102,7 +106,7 @@ export function ListingDetailView({
             <ShareButton title={listing.title} />
           </div>
           <ShippingNote listing={listing} />
-          <SellerCard seller={listing.seller} />
+          <SellerCard seller={listing.seller} contact={sellerContact} />
         </div>
 
         <div className="flex flex-col gap-8">

@@ -1,12 +1,14 @@
-import { MessageCircle, Star } from "lucide-react";
+import { Star } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { SellerSummary } from "../../../../core/contracts/browse";
-import { Button } from "../../../components/ui/button";
 import { formatRating, pluralize } from "../../../lib/format";
-import { useRequireSignIn } from "../../../lib/require-sign-in";
 
-export function SellerCard({ seller }: { seller: SellerSummary }) {
-  const requireSignIn = useRequireSignIn();
+/**
+ * The seller's name, picture and rating. `contact` is the Contact button, which the page wires in
+ * from messages (and leaves out on the viewer's own listing).
+ */
+export function SellerCard({ seller, contact }: { seller: SellerSummary; contact?: ReactNode }) {
   const name = seller.username || "Unknown";
   return (
     <section
@@ -46,15 +48,7 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
           </p>
         </div>
       </div>
-      <Button
-        variant="outline"
-        onClick={() => {
-          requireSignIn("contact");
-        }}
-      >
-        <MessageCircle aria-hidden="true" className="size-4" />
-        Contact
-      </Button>
+      {contact}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { ShoppingBag } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Order } from "../../../../core/contracts/buying";
 import { formatMoney } from "../../../../core/money";
@@ -9,7 +10,11 @@ import { Thumbnail } from "../../../components/ui/thumbnail";
 import { pluralize } from "../../../lib/format";
 import { ORDER_STATUS } from "../../../lib/order-status";
 
-function OrderCard({ order }: { order: Order }) {
+type OrderItem = Order["items"][number];
+/** What the page puts beside each item (messages' Contact seller). */
+export type ItemActions = (item: OrderItem, order: Order) => ReactNode;
+
+function OrderCard({ order, itemActions }: { order: Order; itemActions?: ItemActions }) {
   const status = ORDER_STATUS[order.status];
   return (
     <li
@@ -43,6 +48,7 @@ function OrderCard({ order }: { order: Order }) {
                   Quantity: {item.quantity} · {formatMoney(item.unitPriceCents)} each
                 </p>
                 <p className="text-sm text-slate-700">Sold by {item.seller.username}</p>
+                {itemActions && <div className="mt-2">{itemActions(item, order)}</div>}
               </div>
             </li>
           ))}
@@ -65,11 +71,17 @@ function OrderCard({ order }: { order: Order }) {
 }
 
 /** The buyer's orders, newest first, each with its items and status. */
-export function PurchaseList({ orders }: { orders: Order[] }) {
+export function PurchaseList({
+  orders,
+  itemActions,
+}: {
+  orders: Order[];
+  itemActions?: ItemActions;
+}) {
   return (
     <ul aria-label="Your orders" className="flex flex-col gap-4">
       {orders.map((order) => (
-        <OrderCard key={order.id} order={order} />
+        <OrderCard key={order.id} order={order} itemActions={itemActions} />
       ))}
     </ul>
   );

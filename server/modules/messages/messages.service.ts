@@ -1,0 +1,678 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  CHAT_MESSAGES,
+  type Conversation,
+  type ConversationFolder,
+  type ConversationPage,
+  MESSAGE_LIMITS,
+  type Message,
+  type MessagePage,
+  type MOVABLE_FOLDERS,
+  type REPORT_REASONS,
+} from "../../../core/contracts/messages";
+import { ERROR_CODES } from "../../../core/errors";
+import { topics } from "../../../core/events";
+import { notificationText } from "../../../core/notifications";
+import type { Db } from "../../db/client";
+import { isoTime, rows, uuidList } from "../../db/rows";
+import { AppError, badRequest, notFound } from "../../errors";
+import type { LimitCounters } from "../../plugins/limit-counters";
+import { publish } from "../../plugins/realtime-bus";
+import { displayPriceExpression } from "../listings/listing-visibility";
+import { notify } from "../notifications/notifications.service";
+import { toAttachment } from "./attachments.service";
+import {
+  assertListingOfParty,
+  assertNotBlocked,
+  assertNotSelf,
+  assertParticipant,
+  canonicalPair,
+  otherParticipant,
+  type Pair,
+} from "./messages.policy";
+
+/**
+ * A new message's email waits this long: someone with the chat open reads it first and gets no
+ * email, and a burst of messages makes one (later notices of the same conversation wait for it).
+ */
+export const MESSAGE_EMAIL_DELAY_SECONDS = 60;
+/** The last message's text as the conversation list previews it. */
+const PREVIEW_LENGTH = 200;
+
+// ---------- rate limits ----------
+
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * Counts one action of `userId` against `max` a window on the shared counters (the database's on
+ * a PostgreSQL server, so instances do not each allow the limit); 429 past it.
+ */
+async function takeSlot(
+  counters: LimitCounters,
+  name: string,
+  userId: string,
+  max: number,
+  windowMs: number,
+  what: string,
+): Promise<void> {
+  const hit = await counters.hit(`${name}|${userId}`, windowMs);
+  if (hit.count > max)
+    throw new AppError(
+      429,
+      ERROR_CODES.rateLimited,
+      `${what}. Please wait ${waitText(hit.resetInMs)} and try again.`,
+    );
+}
+
+const sendingSlot = (counters: LimitCounters, userId: string) =>
+  takeSlot(
+    counters,
+    "messages-sent",
+    userId,
+    MESSAGE_LIMITS.messagesPerMinute,
+    60_000,
+    "You're sending messages too quickly",
+  );
+
+const newConversationSlot = (counters: LimitCounters, userId: string) =>
+  takeSlot(
+    counters,
+    "conversations-started",
+    userId,
+    MESSAGE_LIMITS.conversationsPerHour,
+    60 * 60_000,
+    "You've started too many new conversations in the last hour",
+  );
+
+// ---------- reading ----------
+
+interface SummaryRow {
+  id: string;
+  folder: string;
+  createdAt: Date | string;
+  lastMessageAt: Date | string | null;
+  otherId: string;
+  otherUsername: string;
+  otherAvatarUrl: string | null;
+  listingId: string | null;
+  listingTitle: string | null;
+  listingPriceCents: number | null;
+  listingThumbUrl: string | null;
+  lastSenderId: string | null;
+  lastText: string | null;
+  lastAttachmentCount: number | null;
+  lastCreatedAt: Date | string | null;
+  unreadCount: number;
+  blockedByMe: boolean;
+  blockedMe: boolean;
+}
+
+/** The viewer's participant row `p`, the other's `op` and user `o`, the conversation `c`, its listing `l`. */
+const FROM = sql`from conversation_participants p
+  join conversations c on c.id = p.conversation_id
+  join conversation_participants op on op.conversation_id = c.id and op.user_id <> p.user_id
+  join users o on o.id = op.user_id
+  left join listings l on l.id = c.listing_id`;
+
+/** Conversations of `userId` matching `filter`, as the list shows them; `tail` orders and pages. */
+function summaries(userId: string, filter: SQL, tail: SQL = sql``): SQL {
+  return sql`select c.id, p.folder, c.created_at as "createdAt", c.last_message_at as "lastMessageAt",
+      o.id as "otherId", o.username as "otherUsername", o.avatar_url as "otherAvatarUrl",
+      l.id as "listingId", l.title as "listingTitle",
+      case when l.id is null then null else ${displayPriceExpression} end as "listingPriceCents",
+      (select i.thumb_url from listing_images i where i.listing_id = l.id
+        order by i.position limit 1) as "listingThumbUrl",
+      lm.sender_id as "lastSenderId", left(lm.text, ${PREVIEW_LENGTH}) as "lastText",
+      lm.created_at as "lastCreatedAt",
+      (select count(*)::int from message_attachments ma where ma.message_id = lm.id)
+        as "lastAttachmentCount",
+      (select count(*)::int from messages u where u.conversation_id = c.id
+        and u.recipient_id = ${userId} and u.read_at is null) as "unreadCount",
+      exists (select 1 from user_blocks b where b.blocker_id = ${userId} and b.blocked_id = o.id)
+        as "blockedByMe",
+      exists (select 1 from user_blocks b where b.blocker_id = o.id and b.blocked_id = ${userId})
+        as "blockedMe"
+    ${FROM}
+    left join auction_settings a on a.listing_id = l.id
+    left join lateral (select m.id, m.sender_id, m.text, m.created_at from messages m
+      where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1) lm on true
+    where p.user_id = ${userId} and ${filter}
+    ${tail}`;
+}
+
+function toConversation(r: SummaryRow): Conversation {
+  return {
+    id: r.id,
+    otherUser: { id: r.otherId, username: r.otherUsername, avatarUrl: r.otherAvatarUrl },
+    listing:
+      r.listingId === null
+        ? null
+        : {
+            id: r.listingId,
+            title: r.listingTitle ?? "",
+            priceCents: r.listingPriceCents ?? 0,
+            thumbUrl: r.listingThumbUrl,
+          },
+    lastMessage:
+      r.lastCreatedAt === null
+        ? null
+        : {
+            senderId: r.lastSenderId ?? "",
+            text: r.lastText ?? "",
+            attachmentCount: r.lastAttachmentCount ?? 0,
+            createdAt: isoTime(r.lastCreatedAt),
+          },
+    unreadCount: r.unreadCount,
+    // The CHECK constraint keeps any other folder out of the table.
+    folder: r.folder as Conversation["folder"],
+    blockedByMe: r.blockedByMe,
+    blockedMe: r.blockedMe,
+    updatedAt: isoTime(r.lastMessageAt ?? r.createdAt),
+  };
+}
+
+/**
+ * Which of the viewer's conversations a folder lists. Inbox: not archived or trashed by them, and
+ * with a message from the other side or opened by the other side. Sent: not archived or trashed,
+ * and they wrote in it. Archived and Trash: as they filed it.
+ */
+function folderFilter(folder: ConversationFolder, userId: string): SQL {
+  switch (folder) {
+    case "inbox":
+      return sql`p.folder = 'inbox' and (op.last_sent_at is not null or c.started_by <> ${userId})`;
+    case "sent":
+      return sql`p.folder = 'inbox' and p.last_sent_at is not null`;
+    case "archived":
+      return sql`p.folder = 'archived'`;
+    case "trash":
+      return sql`p.folder = 'trash'`;
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Matches the messages' text, the other user's username or the listing's title. */
+function searchFilter(search: string): SQL {
+  const like = `%${escapeLike(search)}%`;
+  return sql`(o.username ilike ${like} or l.title ilike ${like}
+    or exists (select 1 from messages s where s.conversation_id = c.id and s.text ilike ${like}))`;
+}
+
+/** The user's unread messages outside their trash: the header's Messages badge. */
+export async function unreadMessageTotal(db: Db, userId: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from messages m
+        join conversation_participants p on p.conversation_id = m.conversation_id
+          and p.user_id = m.recipient_id
+        where m.recipient_id = ${userId} and m.read_at is null and p.folder <> 'trash'`,
+  );
+  return row?.n ?? 0;
+}
+
+async function folderCounts(db: Db, userId: string): Promise<ConversationPage["folderCounts"]> {
+  const [row] = await rows<ConversationPage["folderCounts"]>(
+    db,
+    sql`select
+          (count(*) filter (where ${folderFilter("inbox", userId)}))::int as inbox,
+          (count(*) filter (where ${folderFilter("sent", userId)}))::int as sent,
+          (count(*) filter (where ${folderFilter("archived", userId)}))::int as archived,
+          (count(*) filter (where ${folderFilter("trash", userId)}))::int as trash
+        ${FROM}
+        where p.user_id = ${userId}`,
+  );
+  return row ?? { inbox: 0, sent: 0, archived: 0, trash: 0 };
+}
+
+export interface ConversationListOptions {
+  folder: ConversationFolder;
+  search?: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One folder of the user's conversations, most recently active first, a page at a time, searched
+ * when asked; with the unread total and every folder's count.
+ */
+export async function listConversations(
+  db: Db,
+  userId: string,
+  { folder, search, page, pageSize }: ConversationListOptions,
+): Promise<ConversationPage> {
+  const filter = search
+    ? sql`${folderFilter(folder, userId)} and ${searchFilter(search)}`
+    : folderFilter(folder, userId);
+  const [found, [count], counts, unreadTotal] = await Promise.all([
+    rows<SummaryRow>(
+      db,
+      summaries(
+        userId,
+        filter,
+        sql`order by coalesce(c.last_message_at, c.created_at) desc, c.id desc
+            limit ${pageSize} offset ${(page - 1) * pageSize}`,
+      ),
+    ),
+    rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n ${FROM} where p.user_id = ${userId} and ${filter}`,
+    ),
+    folderCounts(db, userId),
+    unreadMessageTotal(db, userId),
+  ]);
+  return {
+    items: found.map(toConversation),
+    total: count?.n ?? 0,
+    page,
+    pageSize,
+    unreadTotal,
+    folderCounts: counts,
+  };
+}
+
+/** The conversation's pair, locked for the rest of the transaction when `lock` says so. */
+async function pairOf(db: Db, id: string, lock = false): Promise<Pair | undefined> {
+  const [row] = await rows<Pair>(
+    db,
+    sql`select user_a as "userA", user_b as "userB" from conversations where id = ${id}
+        ${lock ? sql`for update` : sql``}`,
+  );
+  return row;
+}
+
+/** The conversation as a participant sees it; 404 for anyone else. */
+export async function getConversation(db: Db, userId: string, id: string): Promise<Conversation> {
+  assertParticipant(await pairOf(db, id), userId);
+  return summaryOf(db, userId, id);
+}
+
+async function summaryOf(db: Db, userId: string, id: string): Promise<Conversation> {
+  const [row] = await rows<SummaryRow>(db, summaries(userId, sql`c.id = ${id}`));
+  if (!row) throw notFound("Conversation not found.", ERROR_CODES.conversationNotFound);
+  return toConversation(row);
+}
+
+interface MessageRow {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  text: string;
+  readAt: Date | string | null;
+  createdAt: Date | string;
+  attachments: {
+    id: string;
+    type: string;
+    name: string;
+    size: number;
+    width: number | null;
+    height: number | null;
+  }[];
+}
+
+const MESSAGE_COLUMNS = sql`m.id, m.conversation_id as "conversationId", m.sender_id as "senderId",
+  m.text, m.read_at as "readAt", m.created_at as "createdAt",
+  coalesce((select json_agg(json_build_object('id', ma.id, 'type', ma.type, 'name', ma.name,
+      'size', ma.size, 'width', ma.width, 'height', ma.height) order by ma.position)
+    from message_attachments ma where ma.message_id = m.id), '[]'::json) as attachments`;
+
+function toMessage(r: MessageRow): Message {
+  return {
+    id: r.id,
+    conversationId: r.conversationId,
+    senderId: r.senderId,
+    text: r.text,
+    attachments: r.attachments.map(toAttachment),
+    read: r.readAt !== null,
+    createdAt: isoTime(r.createdAt),
+  };
+}
+
+/**
+ * A page of a conversation's messages for a participant, oldest first: the newest ones, or those
+ * before the message `before` (scrolling up).
+ */
+export async function listMessages(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  { before, limit }: { before?: string; limit: number },
+): Promise<MessagePage> {
+  assertParticipant(await pairOf(db, conversationId), userId);
+  // A `before` that is not a message of this conversation matches nothing: an empty page.
+  const cursor = before
+    ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b
+          where b.id = ${before} and b.conversation_id = ${conversationId})`
+    : sql``;
+  const found = await rows<MessageRow>(
+    db,
+    sql`select ${MESSAGE_COLUMNS} from messages m
+        where m.conversation_id = ${conversationId} ${cursor}
+        order by m.created_at desc, m.id desc
+        limit ${limit + 1}`,
+  );
+  return {
+    items: found.slice(0, limit).reverse().map(toMessage),
+    hasMore: found.length > limit,
+  };
+}
+
+// ---------- writing ----------
+
+async function blocksBetween(db: Db, userId: string, otherId: string) {
+  const [row] = await rows<{ blockedByMe: boolean; blockedMe: boolean }>(
+    db,
+    sql`select
+          exists (select 1 from user_blocks where blocker_id = ${userId} and blocked_id = ${otherId})
+            as "blockedByMe",
+          exists (select 1 from user_blocks where blocker_id = ${otherId} and blocked_id = ${userId})
+            as "blockedMe"`,
+  );
+  return row ?? { blockedByMe: false, blockedMe: false };
+}
+
+export interface MessageContent {
+  text: string;
+  attachments: string[];
+}
+
+const hasContent = (content: MessageContent) =>
+  content.text.trim() !== "" || content.attachments.length > 0;
+
+const INVALID_ATTACHMENTS = "Attachments must be files you uploaded and have not sent yet.";
+
+/**
+ * Writes a message from `senderId` in a conversation already locked by the caller's transaction:
+ * takes its attachments (the sender's own unsent ones only), brings the conversation back to both
+ * inboxes, tells both participants live (message.created) and stores the recipient's
+ * message_received notification, whose email waits a little and covers later ones.
+ */
+async function writeMessage(
+  tx: Db,
+  counters: LimitCounters,
+  senderId: string,
+  conversation: Pair & { id: string },
+  content: MessageContent,
+): Promise<Message> {
+  const recipientId = otherParticipant(conversation, senderId);
+  assertNotBlocked(await blocksBetween(tx, senderId, recipientId));
+  const ids = content.attachments;
+  if (new Set(ids).size !== ids.length)
+    throw badRequest(
+      "Attach each file once.",
+      { attachments: "Attach each file once." },
+      ERROR_CODES.attachmentInvalid,
+    );
+  await sendingSlot(counters, senderId);
+
+  const [inserted] = await rows<{ id: string; sender: string }>(
+    tx,
+    sql`insert into messages (conversation_id, sender_id, recipient_id, text)
+        values (${conversation.id}, ${senderId}, ${recipientId}, ${content.text.trim()})
+        returning id, (select username from users where id = ${senderId}) as sender`,
+  );
+  if (!inserted) throw new Error("message insert returned nothing");
+  if (ids.length > 0) {
+    // Row locks: an attachment sent twice at once goes with one message, and the cleanup job
+    // (which deletes only unsent ones) cannot take it from under this one.
+    const position = sql.join(
+      ids.map((id, i) => sql`when ${id}::uuid then ${i}::int`),
+      sql` `,
+    );
+    const taken = await rows<{ id: string }>(
+      tx,
+      sql`update message_attachments set message_id = ${inserted.id}, position = case id ${position} end
+          where id in (${uuidList(ids)}) and uploader_id = ${senderId} and message_id is null
+          returning id`,
+    );
+    if (taken.length !== ids.length)
+      throw badRequest(
+        INVALID_ATTACHMENTS,
+        { attachments: INVALID_ATTACHMENTS },
+        ERROR_CODES.attachmentInvalid,
+      );
+  }
+  // now() is the transaction's time: the message's created_at to the microsecond.
+  await tx.execute(
+    sql`update conversations set last_message_at = now() where id = ${conversation.id}`,
+  );
+  // A new message brings an archived or trashed conversation back to both inboxes.
+  await tx.execute(
+    sql`update conversation_participants set folder = 'inbox',
+          last_sent_at = case when user_id = ${senderId} then now() else last_sent_at end
+        where conversation_id = ${conversation.id}`,
+  );
+
+  const [row] = await rows<MessageRow>(
+    tx,
+    sql`select ${MESSAGE_COLUMNS} from messages m where m.id = ${inserted.id}`,
+  );
+  if (!row) throw new Error("message vanished");
+  const message = toMessage(row);
+  for (const userId of [recipientId, senderId]) {
+    await publish(tx, topics.user(userId), "message.created", {
+      message,
+      unreadTotal: await unreadMessageTotal(tx, userId),
+    });
+  }
+  const [pending] = await rows<{ yes: boolean }>(
+    tx,
+    sql`select exists (select 1 from notifications where user_id = ${recipientId}
+          and conversation_id = ${conversation.id} and kind = 'message_received'
+          and email_due_at is not null and read_at is null) as yes`,
+  );
+  await notify(tx, [
+    {
+      userId: recipientId,
+      kind: "message_received",
+      message: notificationText("message_received", { from: inserted.sender }),
+      link: `/messages/${conversation.id}`,
+      conversationId: conversation.id,
+      // An email already waiting for this conversation tells of this message too.
+      emailInSeconds: pending?.yes ? null : MESSAGE_EMAIL_DELAY_SECONDS,
+    },
+  ]);
+  return message;
+}
+
+/**
+ * Sends a message in a conversation of the sender's: blank text with no attachment is refused
+ * (400), a block either way too (403); rate limited per sender.
+ */
+export async function sendMessage(
+  db: Db,
+  counters: LimitCounters,
+  userId: string,
+  conversationId: string,
+  content: MessageContent,
+): Promise<Message> {
+  if (!hasContent(content))
+    throw badRequest(CHAT_MESSAGES.empty, { text: CHAT_MESSAGES.empty }, ERROR_CODES.messageEmpty);
+  return db.transaction(async (tx) => {
+    // The conversation's row lock orders its messages and their last_message_at.
+    const pair = await pairOf(tx, conversationId, true);
+    assertParticipant(pair, userId);
+    return writeMessage(tx, counters, userId, { ...pair, id: conversationId }, content);
+  });
+}
+
+export interface StartConversationInput extends MessageContent {
+  recipientId: string;
+  listingId?: string;
+}
+
+export interface StartedConversation {
+  /** False when an existing conversation was reopened. */
+  created: boolean;
+  conversation: Conversation;
+  message: Message | null;
+}
+
+/**
+ * Starts a conversation with `recipientId` about `listingId` (a listing of one of the two), or
+ * reopens the one they already have, back in the starter's inbox; sends the message when there is
+ * text or an attachment. Not with yourself (422), nobody unknown (404), no block either way (403);
+ * new conversations and messages are rate limited per user.
+ */
+export async function startConversation(
+  db: Db,
+  counters: LimitCounters,
+  userId: string,
+  input: StartConversationInput,
+): Promise<StartedConversation> {
+  const { recipientId, listingId } = input;
+  assertNotSelf(userId, recipientId, CHAT_MESSAGES.cannotMessageSelf);
+  return db.transaction(async (tx) => {
+    const [recipient] = await rows<{ id: string }>(
+      tx,
+      sql`select id from users where id = ${recipientId}`,
+    );
+    if (!recipient) throw notFound("User not found.", ERROR_CODES.userNotFound);
+    if (listingId) {
+      const [listing] = await rows<{ sellerId: string }>(
+        tx,
+        sql`select seller_id as "sellerId" from listings where id = ${listingId}`,
+      );
+      if (!listing) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+      assertListingOfParty(listing, userId, recipientId);
+    }
+    assertNotBlocked(await blocksBetween(tx, userId, recipientId));
+
+    const pair = canonicalPair(userId, recipientId);
+    // One conversation per pair and listing, even when both write first at the same moment (the
+    // unique constraint cannot cover conversations about no listing: NULLs differ).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`conversation:${pair.userA}:${pair.userB}:${listingId ?? ""}`}, 0))`,
+    );
+    const [existing] = await rows<{ id: string }>(
+      tx,
+      sql`select id from conversations
+          where user_a = ${pair.userA} and user_b = ${pair.userB}
+            and listing_id is not distinct from ${listingId ?? null}::uuid
+          order by created_at desc limit 1
+          for update`,
+    );
+    let id: string;
+    if (existing) {
+      id = existing.id;
+      await tx.execute(
+        sql`update conversation_participants set folder = 'inbox'
+            where conversation_id = ${id} and user_id = ${userId}`,
+      );
+    } else {
+      await newConversationSlot(counters, userId);
+      const [created] = await rows<{ id: string }>(
+        tx,
+        sql`insert into conversations (user_a, user_b, listing_id, started_by)
+            values (${pair.userA}, ${pair.userB}, ${listingId ?? null}, ${userId})
+            returning id`,
+      );
+      if (!created) throw new Error("conversation insert returned nothing");
+      id = created.id;
+      await tx.execute(
+        sql`insert into conversation_participants (conversation_id, user_id)
+            values (${id}, ${pair.userA}), (${id}, ${pair.userB})`,
+      );
+    }
+    const message = hasContent(input)
+      ? await writeMessage(tx, counters, userId, { ...pair, id }, input)
+      : null;
+    return { created: !existing, conversation: await summaryOf(tx, userId, id), message };
+  });
+}
+
+/**
+ * Marks the messages to the user in a conversation read, with the conversation's message_received
+ * notifications (so their email, if not sent yet, is not); tells both participants live
+ * (messages.read) when anything changed. Answers the user's unread total.
+ */
+export async function markConversationRead(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<{ unreadTotal: number }> {
+  return db.transaction(async (tx) => {
+    const pair = await pairOf(tx, conversationId);
+    assertParticipant(pair, userId);
+    const marked = await rows<{ id: string }>(
+      tx,
+      sql`update messages set read_at = now()
+          where conversation_id = ${conversationId} and recipient_id = ${userId} and read_at is null
+          returning id`,
+    );
+    await tx.execute(
+      sql`update conversation_participants set last_read_at = now()
+          where conversation_id = ${conversationId} and user_id = ${userId}`,
+    );
+    await tx.execute(
+      sql`update notifications set read_at = now()
+          where user_id = ${userId} and conversation_id = ${conversationId}
+            and kind = 'message_received' and read_at is null`,
+    );
+    const unreadTotal = await unreadMessageTotal(tx, userId);
+    if (marked.length > 0) {
+      const otherId = otherParticipant(pair, userId);
+      await publish(tx, topics.user(userId), "messages.read", { conversationId, unreadTotal });
+      await publish(tx, topics.user(otherId), "messages.read", {
+        conversationId,
+        unreadTotal: await unreadMessageTotal(tx, otherId),
+      });
+    }
+    return { unreadTotal };
+  });
+}
+
+/** Files the conversation in one of the user's folders (inbox restores it); the other side's stays. */
+export async function moveConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  folder: (typeof MOVABLE_FOLDERS)[number],
+): Promise<Conversation> {
+  assertParticipant(await pairOf(db, conversationId), userId);
+  await db.execute(
+    sql`update conversation_participants set folder = ${folder}
+        where conversation_id = ${conversationId} and user_id = ${userId}`,
+  );
+  return summaryOf(db, userId, conversationId);
+}
+
+/** Blocks a user (again: no change); nobody unknown (404), not yourself (422). */
+export async function blockUser(db: Db, userId: string, blockedId: string): Promise<void> {
+  assertNotSelf(userId, blockedId, "You cannot block yourself.");
+  const [found] = await rows<{ id: string }>(db, sql`select id from users where id = ${blockedId}`);
+  if (!found) throw notFound("User not found.", ERROR_CODES.userNotFound);
+  await db.execute(
+    sql`insert into user_blocks (blocker_id, blocked_id) values (${userId}, ${blockedId})
+        on conflict do nothing`,
+  );
+}
+
+/** Lifts the user's block of someone, if any. */
+export async function unblockUser(db: Db, userId: string, blockedId: string): Promise<void> {
+  await db.execute(
+    sql`delete from user_blocks where blocker_id = ${userId} and blocked_id = ${blockedId}`,
+  );
+}
+
+/** Stores a participant's report of a conversation for moderation (status 'open'). */
+export async function reportConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  report: { reason: (typeof REPORT_REASONS)[number]; comment: string },
+): Promise<{ id: string }> {
+  assertParticipant(await pairOf(db, conversationId), userId);
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`insert into conversation_reports (conversation_id, reporter_id, reason, comment)
+        values (${conversationId}, ${userId}, ${report.reason}, ${report.comment})
+        returning id`,
+  );
+  if (!row) throw new Error("report insert returned nothing");
+  return row;
+}
