@@ -1,13 +1,14 @@
 /**
- * What bench/bids.ts and bench/live.ts both need around their measurements: the PostgreSQL server,
- * a scratch database, app processes, bidders with sessions, auctions and the bid request. Setup
- * only: each bench keeps its own phases, timing and figures.
+ * What the benches share around their measurements: the PostgreSQL server, a scratch database, app
+ * processes, users with sessions, auctions, JSON requests (the bid among them), live connections
+ * parsed into events, percentiles and clean-up. Setup and plumbing only: each bench keeps its own
+ * phases, timing and figures.
  */
 
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { type Agent, request } from "node:http";
+import { type Agent, type ClientRequest, request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -32,6 +33,48 @@ export const serverVia = () => new URL(serverUrl).searchParams.get("host") ?? "T
 /** The value at fraction `p` of an ascending list, 0 when it is empty. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** "p50 … p95 … p99 … max …" of latencies in ms, in any order. */
+export const latencySummary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  return `p50 ${ms(percentile(sorted, 0.5))}  p95 ${ms(percentile(sorted, 0.95))}  p99 ${ms(percentile(sorted, 0.99))}  max ${ms(sorted.at(-1) ?? 0)}`;
+};
+
+/**
+ * Runs a bench's `body`, then `cleanUp` (stop what it started, drop its database) once however it
+ * ends: SIGINT and SIGTERM run it too, then exit with 130.
+ */
+export async function withCleanUp(
+  cleanUp: () => Promise<void>,
+  body: () => Promise<void>,
+): Promise<void> {
+  let cleaning: Promise<void> | null = null;
+  const once = () => {
+    cleaning ??= cleanUp();
+    return cleaning;
+  };
+  // Kept for the whole run: Ctrl-C reaches the bench twice (from the terminal, and relayed by
+  // tsx), and a second signal with no listener left would kill it in the middle of cleaning up.
+  const onSignal = () => {
+    once().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    await body();
+  } finally {
+    await once();
+  }
+}
+
+/** Runs a bench's main function; should it fail, prints the error and exits with 1. */
+export function run(main: () => Promise<void>): void {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
 
 /** A fresh database for one run, migrated and seeded as `npm start` leaves one, dropped afterwards. */
 export interface ScratchDatabase {
@@ -164,12 +207,42 @@ export async function startApp(settings: AppSettings): Promise<AppProcess> {
   };
 }
 
+/**
+ * Starts one app instance per name on the scratch database at once (soft close 2 minutes, the
+ * app's default, unless `settings` say otherwise). Should one fail, those started are stopped.
+ */
+export async function startApps(
+  scratch: ScratchDatabase,
+  names: string[],
+  settings: Partial<AppSettings> = {},
+): Promise<AppProcess[]> {
+  const started = await Promise.allSettled(
+    names.map((name) =>
+      startApp({
+        name,
+        databaseUrl: scratch.url,
+        dataDir: scratch.dataDir,
+        softCloseMinutes: 2,
+        ...settings,
+      }),
+    ),
+  );
+  const apps = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await Promise.allSettled(apps.map((a) => a.stop()));
+    throw failed.reason;
+  }
+  return apps;
+}
+
 /** The CSRF token every bench bidder sends, as cookie and header alike. */
 const CSRF = "benchcsrfbenchcsrfbenchcsrf";
 
-/** A user who bids through the app, signed in by a session made straight in the database. */
+/** A user who acts through the app (bids, messages), signed in by a session made straight in the database. */
 export interface Bidder {
   id: string;
+  username: string;
   cookie: string;
 }
 
@@ -183,11 +256,11 @@ export async function createBidders(
   label: string,
   count: number,
 ): Promise<Bidder[]> {
-  const { rows: users } = await pool.query<{ id: string }>(
+  const { rows: users } = await pool.query<{ id: string; username: string }>(
     `insert into users (email, username, full_name, email_confirmed_at)
      select $1::text || i || '@bench.example', $1::text || i, $2::text || ' ' || i, now()
        from generate_series(1, $3::int) i
-     returning id`,
+     returning id, username`,
     [prefix, label, count],
   );
   const tokens = users.map(() => newToken());
@@ -195,7 +268,11 @@ export async function createBidders(
     "insert into sessions (token_hash, user_id, expires_at) select unnest($1::text[]), unnest($2::uuid[]), now() + interval '1 day'",
     [tokens.map((t) => hashToken(t)), users.map((u) => u.id)],
   );
-  return users.map((u, i) => ({ id: u.id, cookie: `tw_session=${tokens[i]}; tw_csrf=${CSRF}` }));
+  return users.map((u, i) => ({
+    id: u.id,
+    username: u.username,
+    cookie: `tw_session=${tokens[i]}; tw_csrf=${CSRF}`,
+  }));
 }
 
 /**
@@ -231,43 +308,41 @@ export async function auctionMaker(
   };
 }
 
-/** The app's answer to a bid, as far as the benches read it. */
-export interface BidAnswer {
+/** The app's answer to a JSON request, with the body typed as far as the bench reads it. */
+export interface JsonAnswer<B> {
   status: number;
   /** performance.now() when the answer's last byte arrived. */
   at: number;
-  body: {
-    auction?: { bidCount: number; minNextBidCents: number };
-    error?: { code?: string; fields?: { amountCents?: string } };
-  };
+  body: B & { error?: { code?: string; fields?: Record<string, string> } };
 }
 
 /**
- * POSTs a bid of `amountCents` on `listingId` as `bidder`, over `agent`'s keep-alive connections.
- * node:http rather than fetch: the load generator shares the machine's two cores with the app and
- * the database, and fetch costs it several times more CPU per request, CPU the app would otherwise get.
+ * POSTs `payload` as JSON to `path` as `user` (session cookie and CSRF header), over `agent`'s
+ * keep-alive connections. node:http rather than fetch: the load generator shares the machine's two
+ * cores with the app and the database, and fetch costs it several times more CPU per request, CPU
+ * the app would otherwise get.
  */
-export function postBid(
+export function postJson<B>(
   agent: Agent,
   port: number,
-  listingId: string,
-  bidder: Bidder,
-  amountCents: number,
-): Promise<BidAnswer> {
-  const payload = JSON.stringify({ amountCents });
+  path: string,
+  user: Bidder,
+  payload: unknown,
+): Promise<JsonAnswer<B>> {
+  const json = JSON.stringify(payload);
   return new Promise((resolve, reject) => {
     const req = request(
       {
         agent,
         host: "127.0.0.1",
         port,
-        path: `/api/listings/${listingId}/bids`,
+        path,
         method: "POST",
         headers: {
-          cookie: bidder.cookie,
+          cookie: user.cookie,
           "x-csrf-token": CSRF,
           "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
+          "content-length": Buffer.byteLength(json),
         },
       },
       (res) => {
@@ -288,10 +363,109 @@ export function postBid(
       },
     );
     req.on("error", reject);
-    req.end(payload);
+    req.end(json);
   });
 }
+
+/** The app's answer to a bid, as far as the benches read it. */
+export type BidAnswer = JsonAnswer<{ auction?: { bidCount: number; minNextBidCents: number } }>;
+
+/** POSTs a bid of `amountCents` on `listingId` as `bidder` (see postJson). */
+export const postBid = (
+  agent: Agent,
+  port: number,
+  listingId: string,
+  bidder: Bidder,
+  amountCents: number,
+): Promise<BidAnswer> =>
+  postJson(agent, port, `/api/listings/${listingId}/bids`, bidder, { amountCents });
 
 /** The minimum (cents) a 422 refusal names in its amountCents field ("... $12.50 ..."), else 0. */
 export const namedMinimumCents = (answer: BidAnswer) =>
   Math.round(Number(answer.body.error?.fields?.amountCents?.replace(/[^0-9.]/g, "") ?? 0) * 100);
+
+/** A GET /api/live connection, read as it arrives. */
+export interface EventStream {
+  req: ClientRequest;
+  /** Set once the connection closed or failed (onLost was told why). */
+  lost: boolean;
+}
+
+/**
+ * Opens the server-sent events at `path` (as the user of `cookie`, when given) and parses the
+ * stream (lines; an empty line ends an event; `:` starts a comment), handing each event's name and
+ * data to `onEvent` with the time its chunk arrived. Resolves once the server has answered 200 with
+ * `text/event-stream`.
+ */
+export function openEventStream(
+  agent: Agent,
+  port: number,
+  path: string,
+  cookie: string | undefined,
+  onEvent: (name: string, data: string, at: number) => void,
+  onLost: (why: string) => void,
+): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const stream: EventStream = {
+      lost: false,
+      req: request(
+        {
+          agent,
+          host: "127.0.0.1",
+          port,
+          path,
+          headers: { accept: "text/event-stream", ...(cookie ? { cookie } : {}) },
+        },
+        (res) => {
+          const type = String(res.headers["content-type"] ?? "");
+          if (res.statusCode !== 200 || !type.startsWith("text/event-stream")) {
+            res.resume();
+            reject(new Error(`GET ${path} answered ${res.statusCode} ${type}`));
+            return;
+          }
+          resolve(stream);
+          res.setEncoding("utf8");
+          let buffer = "";
+          let event = "";
+          let data: string[] = [];
+          res.on("data", (chunk: string) => {
+            const now = performance.now();
+            buffer += chunk;
+            const lines = buffer.split("\n");
+            buffer = lines.pop() ?? "";
+            for (const raw of lines) {
+              const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+              if (line === "") {
+                if (event !== "" && data.length > 0) onEvent(event, data.join("\n"), now);
+                event = "";
+                data = [];
+                continue;
+              }
+              if (line.startsWith(":")) continue;
+              const colon = line.indexOf(":");
+              const field = colon < 0 ? line : line.slice(0, colon);
+              let value = colon < 0 ? "" : line.slice(colon + 1);
+              if (value.startsWith(" ")) value = value.slice(1);
+              if (field === "event") event = value;
+              else if (field === "data") data.push(value);
+            }
+          });
+          res.on("close", () => {
+            if (!stream.lost) {
+              stream.lost = true;
+              onLost("closed by the server");
+            }
+          });
+        },
+      ),
+    };
+    stream.req.on("error", (err) => {
+      if (!stream.lost) {
+        stream.lost = true;
+        onLost((err as { code?: string }).code ?? err.message);
+      }
+      reject(err);
+    });
+    stream.req.end();
+  });
+}

@@ -22,7 +22,7 @@
  * 500, 15 and 20 (bids a second).
  */
 
-import { Agent, type ClientRequest, request } from "node:http";
+import { Agent } from "node:http";
 import os from "node:os";
 import type pg from "pg";
 import type { AppProcess, Bidder } from "./harness";
@@ -53,20 +53,12 @@ const START_PRICE_CENTS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const ms = (v: number) => `${v.toFixed(1)} ms`;
-  return `p50 ${ms(harness.percentile(sorted, 0.5))}  p95 ${ms(harness.percentile(sorted, 0.95))}  p99 ${ms(harness.percentile(sorted, 0.99))}  max ${ms(sorted.at(-1) ?? 0)}`;
-};
-
 /** One browser following the auction: when it first heard of each bid count. */
 interface LiveClient {
   instance: string;
   /** `heardAt[n]`: when an update with bidCount >= n first arrived. */
   heardAt: number[];
-  heard: number;
-  req: ClientRequest;
-  lost: boolean;
+  stream: harness.EventStream;
 }
 
 /**
@@ -85,86 +77,31 @@ function bidCountOf(data: string): number {
 }
 
 /**
- * Opens GET /api/live?listings=<id> and parses its event stream (lines; an empty line ends an
- * event; `:` starts a comment), recording when each bid count was first heard. Resolves once the
- * server has answered 200 with `text/event-stream`.
+ * Opens GET /api/live?listings=<id>, recording when each bid count was first heard. Resolves once
+ * the server has answered 200 with `text/event-stream`.
  */
-function openLive(
+async function openLive(
   agent: Agent,
   app: AppProcess,
   listingId: string,
   onLost: (why: string) => void,
 ): Promise<LiveClient> {
-  return new Promise((resolve, reject) => {
-    const client: LiveClient = {
-      instance: app.name,
-      heardAt: [],
-      heard: 0,
-      lost: false,
-      req: request(
-        {
-          agent,
-          host: "127.0.0.1",
-          port: app.port,
-          path: `/api/live?listings=${listingId}`,
-          headers: { accept: "text/event-stream" },
-        },
-        (res) => {
-          const type = String(res.headers["content-type"] ?? "");
-          if (res.statusCode !== 200 || !type.startsWith("text/event-stream")) {
-            res.resume();
-            reject(new Error(`GET /api/live answered ${res.statusCode} ${type}`));
-            return;
-          }
-          resolve(client);
-          res.setEncoding("utf8");
-          let buffer = "";
-          let event = "";
-          let data: string[] = [];
-          res.on("data", (chunk: string) => {
-            const now = performance.now();
-            buffer += chunk;
-            const lines = buffer.split("\n");
-            buffer = lines.pop() ?? "";
-            for (const raw of lines) {
-              const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-              if (line === "") {
-                if (event === "auction.updated" && data.length > 0) {
-                  const count = bidCountOf(data.join("\n"));
-                  for (let n = client.heard + 1; n <= count; n++) client.heardAt[n] = now;
-                  client.heard = Math.max(client.heard, count);
-                }
-                event = "";
-                data = [];
-                continue;
-              }
-              if (line.startsWith(":")) continue;
-              const colon = line.indexOf(":");
-              const field = colon < 0 ? line : line.slice(0, colon);
-              let value = colon < 0 ? "" : line.slice(colon + 1);
-              if (value.startsWith(" ")) value = value.slice(1);
-              if (field === "event") event = value;
-              else if (field === "data") data.push(value);
-            }
-          });
-          res.on("close", () => {
-            if (!client.lost) {
-              client.lost = true;
-              onLost("closed by the server");
-            }
-          });
-        },
-      ),
-    };
-    client.req.on("error", (err) => {
-      if (!client.lost) {
-        client.lost = true;
-        onLost((err as { code?: string }).code ?? err.message);
-      }
-      reject(err);
-    });
-    client.req.end();
-  });
+  const heardAt: number[] = [];
+  let heard = 0;
+  const stream = await harness.openEventStream(
+    agent,
+    app.port,
+    `/api/live?listings=${listingId}`,
+    undefined,
+    (name, data, at) => {
+      if (name !== "auction.updated") return;
+      const count = bidCountOf(data);
+      for (let n = heard + 1; n <= count; n++) heardAt[n] = at;
+      heard = Math.max(heard, count);
+    },
+    onLost,
+  );
+  return { instance: app.name, heardAt, stream };
 }
 
 /** An auction the bench bids on, and where its bidding stands: the next minimum, whose turn. */
@@ -268,169 +205,148 @@ async function main() {
   const apps: AppProcess[] = [];
   const clients: LiveClient[] = [];
   const agents: Agent[] = [];
-  let cleaning: Promise<void> | null = null;
   // Everything started is stopped, and the scratch database dropped, however the run ends.
-  const cleanUp = () => {
-    cleaning ??= (async () => {
-      for (const c of clients) c.req.destroy();
+  await harness.withCleanUp(
+    async () => {
+      for (const c of clients) c.stream.req.destroy();
       for (const a of agents) a.destroy();
       await Promise.allSettled(apps.map((a) => a.stop()));
       await scratch.drop();
-    })();
-    return cleaning;
-  };
-  const onSignal = () => {
-    cleanUp().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-  try {
-    await scratch.prepare();
-    apps.push(
-      ...(await Promise.all(
-        ["A", "B"].map((name) =>
-          harness.startApp({
-            name,
-            databaseUrl: scratch.url,
-            dataDir: scratch.dataDir,
-            softCloseMinutes: 2,
-          }),
-        ),
-      )),
-    );
-    const [appA, appB] = apps as [AppProcess, AppProcess];
+    },
+    async () => {
+      await scratch.prepare();
+      apps.push(...(await harness.startApps(scratch, ["A", "B"])));
+      const [appA, appB] = apps as [AppProcess, AppProcess];
 
-    const newAuction = await harness.auctionMaker(pool, START_PRICE_CENTS);
-    const makeAuction = async (title: string): Promise<Auction> => ({
-      id: await newAuction(title),
-      minimum: START_PRICE_CENTS,
-      turn: 0,
-    });
-    const bidders = await harness.createBidders(pool, "live", "Live", BIDDERS);
-    const bidAgent = new Agent({ keepAlive: true, maxSockets: 2 });
-    agents.push(bidAgent);
-
-    // Baseline: the same bids at the same pace on an auction nobody watches, after a warm-up that
-    // loads and compiles the bid path.
-    const baselineListing = await makeAuction("Baseline lot");
-    await placeBids(bidAgent, appA, await makeAuction("Warm-up lot"), bidders, WARMUP_BIDS);
-    // The workers' own polling, in a window of the same shape with no bids at all.
-    const idleBefore = await settledStats(pool);
-    await sleep(SECONDS * 1000);
-    const baselineBefore = await settledStats(pool);
-    const baseline = await placeBids(bidAgent, appA, baselineListing, bidders, BIDS);
-    const baselineAfter = await settledStats(pool);
-
-    // The watched auction: CLIENTS connections split between A and B, a warm-up on the auction
-    // itself, then the measured bids.
-    const liveListing = await makeAuction("Live lot");
-    const lost = new Map<string, number>();
-    const onLost = (why: string) => lost.set(why, (lost.get(why) ?? 0) + 1);
-    const perInstance = Math.ceil(CLIENTS / 2);
-    const liveAgents = apps.map(() => new Agent({ keepAlive: true, maxSockets: perInstance + 10 }));
-    agents.push(...liveAgents);
-    for (let i = 0; i < CLIENTS; i += 50) {
-      const batch = Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => {
-        const k = (i + j) % 2;
-        return openLive(liveAgents[k] as Agent, apps[k] as AppProcess, liveListing.id, onLost);
+      const newAuction = await harness.auctionMaker(pool, START_PRICE_CENTS);
+      const makeAuction = async (title: string): Promise<Auction> => ({
+        id: await newAuction(title),
+        minimum: START_PRICE_CENTS,
+        turn: 0,
       });
-      clients.push(...(await Promise.all(batch)));
-    }
-    await placeBids(bidAgent, appA, liveListing, bidders, WARMUP_BIDS);
-    const liveBefore = await settledStats(pool);
-    const live = await placeBids(bidAgent, appA, liveListing, bidders, BIDS);
-    await sleep(GRACE_MS);
-    const latencies = new Map<string, number[]>([
-      [appA.name, []],
-      [appB.name, []],
-    ]);
-    let early = 0;
-    let missed = 0;
-    for (const c of clients) {
-      const list = latencies.get(c.instance) as number[];
-      for (const bid of live.accepted) {
-        const heardAt = c.heardAt[bid.bidCount];
-        if (heardAt === undefined) {
-          missed++;
-          continue;
-        }
-        const latency = heardAt - bid.answeredAt;
-        if (latency < 0) early++;
-        list.push(Math.max(0, latency));
+      const bidders = await harness.createBidders(pool, "live", "Live", BIDDERS);
+      const bidAgent = new Agent({ keepAlive: true, maxSockets: 2 });
+      agents.push(bidAgent);
+
+      // Baseline: the same bids at the same pace on an auction nobody watches, after a warm-up that
+      // loads and compiles the bid path.
+      const baselineListing = await makeAuction("Baseline lot");
+      await placeBids(bidAgent, appA, await makeAuction("Warm-up lot"), bidders, WARMUP_BIDS);
+      // The workers' own polling, in a window of the same shape with no bids at all.
+      const idleBefore = await settledStats(pool);
+      await sleep(SECONDS * 1000);
+      const baselineBefore = await settledStats(pool);
+      const baseline = await placeBids(bidAgent, appA, baselineListing, bidders, BIDS);
+      const baselineAfter = await settledStats(pool);
+
+      // The watched auction: CLIENTS connections split between A and B, a warm-up on the auction
+      // itself, then the measured bids.
+      const liveListing = await makeAuction("Live lot");
+      const lost = new Map<string, number>();
+      const onLost = (why: string) => lost.set(why, (lost.get(why) ?? 0) + 1);
+      const perInstance = Math.ceil(CLIENTS / 2);
+      const liveAgents = apps.map(
+        () => new Agent({ keepAlive: true, maxSockets: perInstance + 10 }),
+      );
+      agents.push(...liveAgents);
+      for (let i = 0; i < CLIENTS; i += 50) {
+        const batch = Array.from({ length: Math.min(50, CLIENTS - i) }, (_, j) => {
+          const k = (i + j) % 2;
+          return openLive(liveAgents[k] as Agent, apps[k] as AppProcess, liveListing.id, onLost);
+        });
+        clients.push(...(await Promise.all(batch)));
       }
-    }
-    const liveAfter = await sleep(STATS_SETTLE_MS - GRACE_MS).then(() => readStats(pool));
+      await placeBids(bidAgent, appA, liveListing, bidders, WARMUP_BIDS);
+      const liveBefore = await settledStats(pool);
+      const live = await placeBids(bidAgent, appA, liveListing, bidders, BIDS);
+      await sleep(GRACE_MS);
+      const latencies = new Map<string, number[]>([
+        [appA.name, []],
+        [appB.name, []],
+      ]);
+      let early = 0;
+      let missed = 0;
+      for (const c of clients) {
+        const list = latencies.get(c.instance) as number[];
+        for (const bid of live.accepted) {
+          const heardAt = c.heardAt[bid.bidCount];
+          if (heardAt === undefined) {
+            missed++;
+            continue;
+          }
+          const latency = heardAt - bid.answeredAt;
+          if (latency < 0) early++;
+          list.push(Math.max(0, latency));
+        }
+      }
+      const liveAfter = await sleep(STATS_SETTLE_MS - GRACE_MS).then(() => readStats(pool));
 
-    const idle = perBid(idleBefore, baselineBefore, BIDS);
-    const base = perBid(baselineBefore, baselineAfter, baseline.accepted.length);
-    const withLive = perBid(liveBefore, liveAfter, live.accepted.length);
-    const minus = (a: DbStats, b: DbStats): DbStats => ({
-      transactions: a.transactions - b.transactions,
-      listingScans: a.listingScans - b.listingScans,
-      auctionScans: a.auctionScans - b.auctionScans,
-    });
-    const row = (label: string, s: DbStats) =>
-      `  ${label.padEnd(38)}${s.transactions.toFixed(2).padStart(13)}${s.listingScans.toFixed(2).padStart(16)}${s.auctionScans.toFixed(2).padStart(24)}`;
-    const rate = (r: BidRun) => (r.accepted.length / (r.elapsedMs / 1000)).toFixed(1);
-    const problems = (r: BidRun) =>
-      r.problems.size === 0
-        ? ""
-        : `  not accepted: ${[...r.problems].map(([k, n]) => `${k} x${n}`).join(", ")}`;
-    const deliveries = live.accepted.length * clients.length;
-    const p99 = (values: number[]) =>
-      harness.percentile(
-        [...values].sort((a, b) => a - b),
-        0.99,
-      );
-    const baselineP99 = p99(baseline.accepted.map((b) => b.latency));
-    const worstP99 = Math.max(...[...latencies.values()].map(p99));
+      const idle = perBid(idleBefore, baselineBefore, BIDS);
+      const base = perBid(baselineBefore, baselineAfter, baseline.accepted.length);
+      const withLive = perBid(liveBefore, liveAfter, live.accepted.length);
+      const minus = (a: DbStats, b: DbStats): DbStats => ({
+        transactions: a.transactions - b.transactions,
+        listingScans: a.listingScans - b.listingScans,
+        auctionScans: a.auctionScans - b.auctionScans,
+      });
+      const row = (label: string, s: DbStats) =>
+        `  ${label.padEnd(38)}${s.transactions.toFixed(2).padStart(13)}${s.listingScans.toFixed(2).padStart(16)}${s.auctionScans.toFixed(2).padStart(24)}`;
+      const rate = (r: BidRun) => (r.accepted.length / (r.elapsedMs / 1000)).toFixed(1);
+      const problems = (r: BidRun) =>
+        r.problems.size === 0
+          ? ""
+          : `  not accepted: ${[...r.problems].map(([k, n]) => `${k} x${n}`).join(", ")}`;
+      const deliveries = live.accepted.length * clients.length;
+      const p99 = (values: number[]) =>
+        harness.percentile(
+          [...values].sort((a, b) => a - b),
+          0.99,
+        );
+      const baselineP99 = p99(baseline.accepted.map((b) => b.latency));
+      const worstP99 = Math.max(...[...latencies.values()].map(p99));
 
-    console.log(
-      `bench:live  ${new Date().toISOString()}  load average at start ${load.map((l) => l.toFixed(2)).join(" ")} (${os.availableParallelism()} cores)`,
-    );
-    console.log(
-      `${clients.length} SSE clients on one auction (${clients.filter((c) => c.instance === "A").length} on A, ` +
-        `${clients.filter((c) => c.instance === "B").length} on B); ${BIDS} bids on A at ${RATE}/s from ${BIDDERS} bidders in turn ` +
-        `after ${WARMUP_BIDS} warm-up bids; 2 app instances, PostgreSQL via ${harness.serverVia()}`,
-    );
-    console.log(
-      `bid answer, nobody watching (baseline)  ${String(baseline.accepted.length).padStart(4)} accepted at ${rate(baseline)}/s  ${summary(baseline.accepted.map((b) => b.latency))}${problems(baseline)}`,
-    );
-    console.log(
-      `bid answer, ${clients.length} watching`.padEnd(41) +
-        `${String(live.accepted.length).padStart(4)} accepted at ${rate(live)}/s  ${summary(live.accepted.map((b) => b.latency))}${problems(live)}`,
-    );
-    for (const [instance, list] of latencies) {
       console.log(
-        `delivery to clients on ${instance}`.padEnd(41) +
-          `${String(list.length).padStart(6)} deliveries  ${summary(list)}`,
+        `bench:live  ${new Date().toISOString()}  load average at start ${load.map((l) => l.toFixed(2)).join(" ")} (${os.availableParallelism()} cores)`,
       );
-    }
-    console.log(
-      `deliveries before the bid's answer (counted as 0 ms): ${early}; missed (not received ${GRACE_MS / 1000} s after the last bid): ${missed} of ${deliveries}` +
-        `; connections lost: ${lost.size === 0 ? 0 : [...lost].map(([k, n]) => `${k} x${n}`).join(", ")}`,
-    );
-    console.log(
-      `ratio delivery p99 (worse instance) / baseline bid answer p99: ${(worstP99 / baselineP99).toFixed(2)}`,
-    );
-    console.log(
-      `database per accepted bid (pg_stat, ${SECONDS} s windows)`.padEnd(40) +
-        " transactions  listings scans  auction_settings scans",
-    );
-    console.log(row(`no bids (workers only; per ${BIDS} bids)`, idle));
-    console.log(row("nobody watching (baseline)", base));
-    console.log(row(`${clients.length} watching`, withLive));
-    console.log(row("the bid itself (baseline - no bids)", minus(base, idle)));
-    console.log(row("live updates (watching - baseline)", minus(withLive, base)));
-    console.log("goal: p99 < 100 ms, no per-client or per-instance re-read of the listing");
-    if (missed > 0 || lost.size > 0 || live.problems.size > 0 || baseline.problems.size > 0)
-      process.exitCode = 1;
-  } finally {
-    await cleanUp();
-  }
+      console.log(
+        `${clients.length} SSE clients on one auction (${clients.filter((c) => c.instance === "A").length} on A, ` +
+          `${clients.filter((c) => c.instance === "B").length} on B); ${BIDS} bids on A at ${RATE}/s from ${BIDDERS} bidders in turn ` +
+          `after ${WARMUP_BIDS} warm-up bids; 2 app instances, PostgreSQL via ${harness.serverVia()}`,
+      );
+      console.log(
+        `bid answer, nobody watching (baseline)  ${String(baseline.accepted.length).padStart(4)} accepted at ${rate(baseline)}/s  ${harness.latencySummary(baseline.accepted.map((b) => b.latency))}${problems(baseline)}`,
+      );
+      console.log(
+        `bid answer, ${clients.length} watching`.padEnd(41) +
+          `${String(live.accepted.length).padStart(4)} accepted at ${rate(live)}/s  ${harness.latencySummary(live.accepted.map((b) => b.latency))}${problems(live)}`,
+      );
+      for (const [instance, list] of latencies) {
+        console.log(
+          `delivery to clients on ${instance}`.padEnd(41) +
+            `${String(list.length).padStart(6)} deliveries  ${harness.latencySummary(list)}`,
+        );
+      }
+      console.log(
+        `deliveries before the bid's answer (counted as 0 ms): ${early}; missed (not received ${GRACE_MS / 1000} s after the last bid): ${missed} of ${deliveries}` +
+          `; connections lost: ${lost.size === 0 ? 0 : [...lost].map(([k, n]) => `${k} x${n}`).join(", ")}`,
+      );
+      console.log(
+        `ratio delivery p99 (worse instance) / baseline bid answer p99: ${(worstP99 / baselineP99).toFixed(2)}`,
+      );
+      console.log(
+        `database per accepted bid (pg_stat, ${SECONDS} s windows)`.padEnd(40) +
+          " transactions  listings scans  auction_settings scans",
+      );
+      console.log(row(`no bids (workers only; per ${BIDS} bids)`, idle));
+      console.log(row("nobody watching (baseline)", base));
+      console.log(row(`${clients.length} watching`, withLive));
+      console.log(row("the bid itself (baseline - no bids)", minus(base, idle)));
+      console.log(row("live updates (watching - baseline)", minus(withLive, base)));
+      console.log("goal: p99 < 100 ms, no per-client or per-instance re-read of the listing");
+      if (missed > 0 || lost.size > 0 || live.problems.size > 0 || baseline.problems.size > 0)
+        process.exitCode = 1;
+    },
+  );
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+harness.run(main);

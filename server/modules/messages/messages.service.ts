@@ -393,7 +393,6 @@ const INVALID_ATTACHMENTS = "Attachments must be files you uploaded and have not
  */
 async function writeMessage(
   tx: Db,
-  counters: LimitCounters,
   senderId: string,
   conversation: Pair & { id: string },
   content: MessageContent,
@@ -407,7 +406,6 @@ async function writeMessage(
       { attachments: "Attach each file once." },
       ERROR_CODES.attachmentInvalid,
     );
-  await sendingSlot(counters, senderId);
 
   const [inserted] = await rows<{ id: string; sender: string }>(
     tx,
@@ -492,11 +490,14 @@ export async function sendMessage(
 ): Promise<Message> {
   if (!hasContent(content))
     throw badRequest(CHAT_MESSAGES.empty, { text: CHAT_MESSAGES.empty }, ERROR_CODES.messageEmpty);
+  // Counted before the transaction, never inside it: the shared counter takes a second pooled
+  // connection, and sends holding every connection while waiting for one would deadlock the pool.
+  await sendingSlot(counters, userId);
   return db.transaction(async (tx) => {
     // The conversation's row lock orders its messages and their last_message_at.
     const pair = await pairOf(tx, conversationId, true);
     assertParticipant(pair, userId);
-    return writeMessage(tx, counters, userId, { ...pair, id: conversationId }, content);
+    return writeMessage(tx, userId, { ...pair, id: conversationId }, content);
   });
 }
 
@@ -526,6 +527,18 @@ export async function startConversation(
 ): Promise<StartedConversation> {
   const { recipientId, listingId } = input;
   assertNotSelf(userId, recipientId, CHAT_MESSAGES.cannotMessageSelf);
+  // Limits are counted before the transaction (see sendMessage). Whether this starts a new
+  // conversation is read first; two first messages racing may both count one, never none.
+  const pair = canonicalPair(userId, recipientId);
+  const [known] = await rows<{ id: string }>(
+    db,
+    sql`select id from conversations
+        where user_a = ${pair.userA} and user_b = ${pair.userB}
+          and listing_id is not distinct from ${listingId ?? null}::uuid
+        limit 1`,
+  );
+  if (!known) await newConversationSlot(counters, userId);
+  if (hasContent(input)) await sendingSlot(counters, userId);
   return db.transaction(async (tx) => {
     const [recipient] = await rows<{ id: string }>(
       tx,
@@ -542,7 +555,6 @@ export async function startConversation(
     }
     assertNotBlocked(await blocksBetween(tx, userId, recipientId));
 
-    const pair = canonicalPair(userId, recipientId);
     // One conversation per pair and listing, even when both write first at the same moment (the
     // unique constraint cannot cover conversations about no listing: NULLs differ).
     await tx.execute(
@@ -564,7 +576,6 @@ export async function startConversation(
             where conversation_id = ${id} and user_id = ${userId}`,
       );
     } else {
-      await newConversationSlot(counters, userId);
       const [created] = await rows<{ id: string }>(
         tx,
         sql`insert into conversations (user_a, user_b, listing_id, started_by)
@@ -579,7 +590,7 @@ export async function startConversation(
       );
     }
     const message = hasContent(input)
-      ? await writeMessage(tx, counters, userId, { ...pair, id }, input)
+      ? await writeMessage(tx, userId, { ...pair, id }, input)
       : null;
     return { created: !existing, conversation: await summaryOf(tx, userId, id), message };
   });

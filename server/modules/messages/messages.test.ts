@@ -16,6 +16,8 @@ import {
 } from "../../../core/contracts/messages";
 import { messageCreatedSchema, messagesReadSchema } from "../../../core/events";
 import { notificationText } from "../../../core/notifications";
+import { buildApp } from "../../app";
+import { openDatabase } from "../../db/client";
 import { rows } from "../../db/rows";
 import { conversationReports } from "../../db/schema/messages";
 import { notifications } from "../../db/schema/notifications";
@@ -571,6 +573,56 @@ describe("reports", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.reason).toBe("Choose a reason");
   });
+});
+
+describe("many sends at once", () => {
+  // The pool-exhaustion deadlock bench:messages found: each send held a pooled connection in its
+  // transaction while asking the pool for another to count its limit. With a pool of 2 and ten
+  // sends at once, every connection waited for one and none was freed (the test would time out).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "never wait on each other for a pooled connection",
+    async () => {
+      const [current] = await rows<{ db: string }>(
+        t.database.db,
+        sql`select current_database() as db`,
+      );
+      const url = new URL(process.env.TEST_DATABASE_URL as string);
+      url.pathname = `/${current?.db}`;
+      const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+      const app = await buildApp({ config: t.app.config, database, logger: false });
+      try {
+        await app.ready();
+        const people = await Promise.all(
+          Array.from({ length: 10 }, (_, i) => createUser(t.database.db, `crowd${i}`)),
+        );
+        const pairs = [];
+        for (let i = 0; i < people.length; i += 2) {
+          const from = people[i] as { id: string };
+          const to = people[i + 1] as { id: string };
+          pairs.push({ agent: await signedInAgent(app, database.db, from.id), to: to.id });
+        }
+        const started = await Promise.all(
+          pairs.map(({ agent, to }) =>
+            agent.post("/api/me/conversations", { recipientId: to, text: "First" }),
+          ),
+        );
+        expect(started.map((r) => r.statusCode)).toEqual(pairs.map(() => 201));
+        const sent = await Promise.all(
+          pairs.flatMap(({ agent }, i) => {
+            const id = startedConversationSchema.parse(started[i]?.json()).conversation.id;
+            return [1, 2].map((n) =>
+              agent.post(`/api/me/conversations/${id}/messages`, { text: `Again ${n}` }),
+            );
+          }),
+        );
+        expect(sent.map((r) => r.statusCode)).toEqual(sent.map(() => 201));
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    },
+    20_000,
+  );
 });
 
 describe("rate limits", () => {
