@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, type Route, test } from "@playwright/test";
 import { formatMoney } from "../core/money";
+import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
 
 const PASSWORD = "Tradewinds1!";
 const BUYERS = {
@@ -18,7 +19,6 @@ interface AuctionCard {
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
-const auctionPanel = (page: Page) => page.getByRole("region", { name: "Auction" });
 
 /** A browser of its own, signed in on the /login page as `email`. */
 async function signedIn(browser: Browser, email: string) {
@@ -49,25 +49,6 @@ async function openAuctions(page: Page, bidderIds: string[]): Promise<AuctionCar
       Date.parse(item.auction.endsAt) > Date.now() + HOUR &&
       !bidderIds.includes(item.seller.id),
   );
-}
-
-/** The least bid the panel asks for ("Enter $X or more"), in cents. */
-async function minimumBid(page: Page): Promise<number> {
-  const hint = await auctionPanel(page)
-    .getByText(/^Enter \$[\d,.]+ or more$/)
-    .textContent();
-  return Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
-}
-
-/** Types the amount, presses Place Bid, then Confirm Bid in the dialog. */
-async function placeBid(page: Page, cents: number) {
-  await page
-    .getByRole("spinbutton", { name: "Your bid", exact: true })
-    .fill((cents / 100).toFixed(2));
-  await page.getByRole("button", { name: "Place Bid" }).click();
-  const dialog = page.getByRole("dialog", { name: "Confirm your bid" });
-  await expect(dialog).toContainText("cannot be undone");
-  await dialog.getByRole("button", { name: "Confirm Bid" }).click();
 }
 
 test("two buyers bid on one auction and each sees the other's bid live", async ({ browser }) => {

@@ -2,6 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { formatMoney } from "../core/money";
 import { createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
 
 const PASSWORD = "Tradewinds1!";
 const HOUR = 60 * 60 * 1000;
@@ -14,7 +15,6 @@ interface AuctionCard {
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
-const auctionPanel = (page: Page) => page.getByRole("region", { name: "Auction" });
 /** The header's bell; its name carries the unread count ("Notifications, 2 unread"). */
 const bell = (page: Page) => page.getByRole("button", { name: /^Notifications(, \d+ unread)?$/ });
 const bellNamed = (count: number) =>
@@ -45,24 +45,9 @@ async function newBidder(browser: Browser, prefix: string) {
   return { context, page };
 }
 
-/** The least bid the panel asks for ("Enter $X or more"), in cents. */
-async function minimumBid(page: Page): Promise<number> {
-  const hint = await auctionPanel(page)
-    .getByText(/^Enter \$[\d,.]+ or more$/)
-    .textContent();
-  return Math.round(Number(hint?.replace(/[^\d.]/g, "")) * 100);
-}
-
-/** Types the amount, presses Place Bid, then Confirm Bid in the dialog, and waits for the toast. */
-async function placeBid(page: Page, cents: number) {
-  await page
-    .getByRole("spinbutton", { name: "Your bid", exact: true })
-    .fill((cents / 100).toFixed(2));
-  await page.getByRole("button", { name: "Place Bid" }).click();
-  await page
-    .getByRole("dialog", { name: "Confirm your bid" })
-    .getByRole("button", { name: "Confirm Bid" })
-    .click();
+/** Places a bid through the panel and waits for its toast. */
+async function placeBidAndWait(page: Page, cents: number) {
+  await placeBid(page, cents);
   await expect(toast(page, `Your bid of ${formatMoney(cents)} has been placed.`)).toBeVisible();
 }
 
@@ -100,11 +85,11 @@ test("an outbid bidder's bell counts up live, leads to the auction and is marked
   // Three times the buyer bids and the rival outbids her.
   const outbids: number[] = [];
   for (let round = 1; round <= 3; round++) {
-    await placeBid(onAuction, await minimumBid(onAuction));
+    await placeBidAndWait(onAuction, await minimumBid(onAuction));
     if (round > 1)
       await expect(auctionPanel(rival.page).getByText("You've been outbid")).toBeVisible();
     const cents = await minimumBid(rival.page);
-    await placeBid(rival.page, cents);
+    await placeBidAndWait(rival.page, cents);
     outbids.push(cents);
     // The rival's tab and hers show the new price...
     for (const tab of [rival.page, onAuction]) {
