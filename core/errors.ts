@@ -175,6 +175,16 @@ export const ERROR_CODES = {
   attachmentRefused: "attachment_refused",
   /** 413: a file over 10 MB. */
   fileTooLarge: "file_too_large",
+
+  // ---------- watching ----------
+  /** 404: no saved search with that id belongs to the caller. */
+  savedSearchNotFound: "saved_search_not_found",
+  /** 404: the caller does not follow that seller (or there is no such seller). */
+  followNotFound: "follow_not_found",
+  /** 422: watching your own listing, or following yourself. */
+  cannotWatchOwn: "cannot_watch_own",
+  /** 422: 500 watched items, 100 saved searches or 1,000 followed sellers already. */
+  watchLimitReached: "watch_limit_reached",
 } as const;
 
 /** A code the server may send: a typo in one fails type-checking. */

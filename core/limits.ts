@@ -12,3 +12,10 @@ export const MAX_PHOTOS_PER_LISTING = 12;
 export const AUCTION_DURATIONS_DAYS = [1, 3, 5, 7, 10] as const;
 export const DEFAULT_AUCTION_DAYS = 7;
 export const RETURN_POLICY_DAYS = [30, 14, 7, 0] as const;
+
+/** What one user may keep on their watchlists (issue: watching). */
+export const MAX_WATCHED_ITEMS = 500;
+export const MAX_SAVED_SEARCHES = 100;
+export const MAX_FOLLOWED_SELLERS = 1_000;
+/** An auction on a watchlist is "ending soon" (filter, alert) within this many minutes of its end. */
+export const WATCH_ENDING_SOON_MINUTES = 60;

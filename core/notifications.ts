@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
   "auction_lost",
   "order_paid",
   "watched_item_ending",
+  "watched_item_price_drop",
+  "watched_item_ended",
   "saved_search_match",
   "followed_seller_listed",
   "auction_sold",
@@ -93,6 +95,26 @@ export const NOTIFICATION_REGISTRY = {
     group: "buying",
     emailByDefault: false,
     text: (p: { title: string }) => `"${p.title}" on your watchlist is ending soon.`,
+  }),
+  watched_item_price_drop: kind({
+    label: "Watched item price drop",
+    hint: "The price of an item on your watchlist went down, or Buy It Now came back.",
+    group: "buying",
+    emailByDefault: false,
+    text: (p: { title: string; price: string; buyItNow: boolean }) =>
+      p.buyItNow
+        ? `"${p.title}" on your watchlist can be bought now for ${p.price}.`
+        : `"${p.title}" on your watchlist dropped to ${p.price}.`,
+  }),
+  watched_item_ended: kind({
+    label: "Watched item ended",
+    hint: "An item on your watchlist sold out or ended.",
+    group: "buying",
+    emailByDefault: false,
+    text: (p: { title: string; soldOut: boolean }) =>
+      p.soldOut
+        ? `"${p.title}" on your watchlist sold out.`
+        : `"${p.title}" on your watchlist has ended.`,
   }),
   saved_search_match: kind({
     label: "New match for a saved search",

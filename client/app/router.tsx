@@ -6,18 +6,17 @@ import { RootLayout } from "./root-layout";
 import { RootError, RouteError } from "./route-error";
 import { CategoryPage } from "./routes/category-page";
 import { DealsPage, EndingSoonPage, TrendingPage } from "./routes/collection-pages";
+import { helpRoutes } from "./routes/help-routes";
 import { HomePage } from "./routes/home-page";
 import { ListingDetailPage } from "./routes/listing-detail-page";
 import { ListingsPage } from "./routes/listings-page";
 import { NotFoundPage } from "./routes/not-found-page";
+import { searchRoutes } from "./routes/search-routes";
+import { watchingRoutes } from "./routes/watching-routes";
 import { SignedInOnly, type SignInHandle } from "./signed-in-only";
 
 // Browsing pages are in the first download; the rest (account, selling, checkout, ...) load when
 // first visited: about 110 kB less script before the first page shows on a phone.
-
-// Pages that need an account but are not built yet: a visitor is still sent to sign in, and a
-// signed-in user sees the 404 page until the page is registered in `signedInOnly` below.
-const COMING_SOON = ["watchlist/items", "watchlist/searches", "watchlist/sellers"];
 
 /** Every page that needs an account (spec section 2) registers here. */
 const signedInOnly: RouteObject[] = [
@@ -86,7 +85,7 @@ const signedInOnly: RouteObject[] = [
     path: "pay/sandbox/:session",
     lazy: () => import("./routes/sandbox-pay-page").then((m) => ({ Component: m.SandboxPayPage })),
   },
-  ...COMING_SOON.map((path) => ({ path, element: <NotFoundPage /> })),
+  ...watchingRoutes,
 ];
 
 export const router = createBrowserRouter([
@@ -158,6 +157,8 @@ export const router = createBrowserRouter([
             lazy: () =>
               import("./routes/dev-outbox-page").then((m) => ({ Component: m.DevOutboxPage })),
           },
+          ...helpRoutes,
+          ...searchRoutes,
           { element: <SignedInOnly />, children: signedInOnly },
           { path: "404", element: <NotFoundPage /> },
           { path: "*", element: <NotFoundPage /> },

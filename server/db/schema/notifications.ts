@@ -14,6 +14,7 @@ import { listings } from "./listings";
 import { conversations } from "./messages";
 import { orders } from "./orders";
 import { users } from "./users";
+import { savedSearches } from "./watching";
 
 /** `kind in (...)` of core's registry: nothing else is ever stored (a new kind needs a migration). */
 const knownKind = (column: unknown) =>
@@ -41,6 +42,13 @@ export const notifications = pgTable(
      * of several for one conversation, and reading the conversation marks them read.
      */
     conversationId: uuid("conversation_id").references(() => conversations.id, {
+      onDelete: "cascade",
+    }),
+    /**
+     * The saved search a saved_search_match is about: the email worker makes one digest of the
+     * matches of one saved search (due at its digest slot, at most one a day).
+     */
+    savedSearchId: uuid("saved_search_id").references(() => savedSearches.id, {
       onDelete: "cascade",
     }),
     readAt: timestamp("read_at", { withTimezone: true }),

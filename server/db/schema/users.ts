@@ -18,5 +18,8 @@ export const users = pgTable("users", {
   // the feedback service updates both in the transaction that stores a feedback.
   ratingTotal: integer("rating_total").notNull().default(0),
   ratingCount: integer("rating_count").notNull().default(0),
+  /** The store page's name and introduction (null: the username, and none). */
+  storeName: text("store_name"),
+  storeDescription: text("store_description"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
 });

@@ -5,11 +5,13 @@ import {
   CreditCard,
   Gavel,
   Heart,
+  HeartOff,
   type LucideIcon,
   MessageSquare,
   Search,
   Star,
   Store,
+  TrendingDown,
   Trophy,
 } from "lucide-react";
 import { Link } from "react-router";
@@ -24,6 +26,8 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   auction_lost: CircleOff,
   order_paid: CreditCard,
   watched_item_ending: Heart,
+  watched_item_price_drop: TrendingDown,
+  watched_item_ended: HeartOff,
   saved_search_match: Search,
   followed_seller_listed: Store,
   auction_sold: BadgeDollarSign,
