@@ -17,5 +17,7 @@ export const RETURN_POLICY_DAYS = [30, 14, 7, 0] as const;
 export const MAX_WATCHED_ITEMS = 500;
 export const MAX_SAVED_SEARCHES = 100;
 export const MAX_FOLLOWED_SELLERS = 1_000;
-/** An auction on a watchlist is "ending soon" (filter, alert) within this many minutes of its end. */
+/** A watcher is told an auction is ending when it is this many minutes from its end. */
 export const WATCH_ENDING_SOON_MINUTES = 60;
+/** The watchlist's "ending soon" filter: auctions ending within this many hours. */
+export const WATCHLIST_ENDING_SOON_HOURS = 24;

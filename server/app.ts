@@ -29,8 +29,10 @@ import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { sandboxProvider } from "./modules/payments/sandbox-provider";
 import { stripeProvider } from "./modules/payments/stripe-provider";
 import { sellingRoutes } from "./modules/selling/selling.routes";
+import { supportRoutes } from "./modules/support/support.routes";
 import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
+import { watchingRoutes } from "./modules/watching/watching.routes";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
 import { inputGuardPlugin } from "./plugins/input-guard";
@@ -172,6 +174,8 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
       await api.register(ordersRoutes, { deps: paymentDeps });
       await api.register(notificationsRoutes);
       await api.register(messagesRoutes);
+      await api.register(supportRoutes);
+      await api.register(watchingRoutes);
       await api.register(paymentsRoutes, {
         deps: paymentDeps,
         sandboxWebhookSecret: sandboxWebhookSecret(config),

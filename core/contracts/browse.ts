@@ -97,35 +97,59 @@ const repeatable = <T extends z.ZodTypeAny>(item: T) =>
 const slugQuery = (name: string) =>
   z.string().trim().min(1, `${name} must not be empty`).max(100, `${name} is too long`).optional();
 
+/** What `status` selects: on sale now (default), over unsold, sold, or over either way. */
+export const LISTING_QUERY_STATUSES = ["active", "ended", "sold", "completed"] as const;
+
+/** Above this many matches a results count stops counting and says "at least" instead. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+/**
+ * GET /api/listings' query, and what a saved search stores. Strict: a parameter it does not know
+ * is a 400 naming it (a misspelt `?q=guitar` must not quietly return every listing).
+ */
 export const listingQuerySchema = z
-  .object({
-    category: slugQuery("category"),
-    territory: slugQuery("territory"),
-    kind: kindQuery,
-    search: z
-      .string()
-      .trim()
-      .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
-      .optional(),
-    minPriceCents: centsQuery("minPriceCents"),
-    maxPriceCents: centsQuery("maxPriceCents"),
-    condition: repeatable(
-      z.enum([...CONDITION_VALUES, ...CONDITION_FILTERS], {
-        message: `condition must be one of ${[...CONDITION_VALUES, ...CONDITION_FILTERS].join(", ")}`,
-      }),
-    ),
-    freeShipping: booleanQuery("freeShipping"),
-    localPickup: booleanQuery("localPickup"),
-    featured: booleanQuery("featured"),
-    seller: slugQuery("seller"),
-    status: z
-      .enum(["active", "ended", "sold"], { message: "status must be active, ended or sold" })
-      .default("active"),
-    sort: z
-      .enum(LISTING_SORTS, { message: `sort must be one of ${LISTING_SORTS.join(", ")}` })
-      .default("newest"),
-    ...paginationQuery,
-  })
+  .strictObject(
+    {
+      category: slugQuery("category"),
+      territory: slugQuery("territory"),
+      kind: kindQuery,
+      search: z
+        .string()
+        .trim()
+        .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+        .optional(),
+      minPriceCents: centsQuery("minPriceCents"),
+      maxPriceCents: centsQuery("maxPriceCents"),
+      condition: repeatable(
+        z.enum([...CONDITION_VALUES, ...CONDITION_FILTERS], {
+          message: `condition must be one of ${[...CONDITION_VALUES, ...CONDITION_FILTERS].join(", ")}`,
+        }),
+      ),
+      freeShipping: booleanQuery("freeShipping"),
+      localPickup: booleanQuery("localPickup"),
+      featured: booleanQuery("featured"),
+      /** A seller's username (or id). */
+      seller: slugQuery("seller"),
+      /** With `search`: false matches titles only; descriptions are searched too by default. */
+      includeDescription: booleanQuery("includeDescription"),
+      /** `completed` is every listing that is over: ended unsold, or sold. */
+      status: z
+        .enum(LISTING_QUERY_STATUSES, {
+          message: `status must be one of ${LISTING_QUERY_STATUSES.join(", ")}`,
+        })
+        .default("active"),
+      sort: z
+        .enum(LISTING_SORTS, { message: `sort must be one of ${LISTING_SORTS.join(", ")}` })
+        .default("newest"),
+      ...paginationQuery,
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `Unknown parameter ${issue.keys.map((k) => `"${k}"`).join(", ")}`
+          : undefined,
+    },
+  )
   .refine(
     (q) =>
       q.minPriceCents === undefined ||
@@ -202,8 +226,30 @@ export const listingCardSchema = z.object({
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 
-export const listingPageSchema = pageOf(listingCardSchema);
+export const listingPageSchema = pageOf(listingCardSchema).extend({
+  /** Present (true) when more than EXACT_TOTAL_LIMIT listings match: `total` is then that limit. */
+  totalIsLowerBound: z.literal(true).optional(),
+});
 export type ListingPage = z.infer<typeof listingPageSchema>;
+
+const countsBy = z.record(z.string(), z.number().int());
+
+/**
+ * How many listings each choice of the filter panel would find (GET /api/listings/facets). Each
+ * group follows every active filter except its own, so its other choices show what picking them
+ * gives: `kinds` ignores `kind`, `categories` ignores `category`, and so on.
+ */
+export const listingFacetsSchema = z.object({
+  /** By category slug; a listing counts under its category and under its subcategory. */
+  categories: countsBy,
+  kinds: z.object({ auction: z.number().int(), fixed_price: z.number().int() }),
+  /** By condition value, and the panel's groups `used` (all but new) and `not_specified`. */
+  conditions: countsBy,
+  delivery: z.object({ freeShipping: z.number().int(), localPickup: z.number().int() }),
+  /** By territory slug. */
+  territories: countsBy,
+});
+export type ListingFacets = z.infer<typeof listingFacetsSchema>;
 
 export const listingDetailSchema = listingCardSchema.omit({ image: true }).extend({
   images: z.array(listingImageSchema),
@@ -213,6 +259,8 @@ export const listingDetailSchema = listingCardSchema.omit({ image: true }).exten
     .nullable(),
   specifications: z.record(z.string(), z.string()),
   returnPolicyDays: z.number().int(),
+  /** How many people have it on their watchlist. */
+  watcherCount: z.number().int(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 

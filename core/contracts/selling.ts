@@ -270,7 +270,12 @@ export const createdListingSchema = z.object({ id: z.string() });
 // ---------- store ----------
 
 export const storeSchema = z.object({
-  seller: sellerSummarySchema.extend({ memberSince: z.string() }),
+  seller: sellerSummarySchema.extend({
+    memberSince: z.string(),
+    /** The store's name (the username while the seller has not named it) and introduction. */
+    storeName: z.string(),
+    storeDescription: z.string().nullable(),
+  }),
   activeListingCount: z.number().int(),
 });
 export type Store = z.infer<typeof storeSchema>;

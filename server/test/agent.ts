@@ -66,6 +66,9 @@ export class Agent {
   patch(url: string, body?: unknown, options?: { csrf?: boolean }) {
     return this.request("PATCH", url, body ?? {}, options);
   }
+  put(url: string, body?: unknown) {
+    return this.request("PUT", url, body ?? {});
+  }
   delete(url: string) {
     return this.request("DELETE", url);
   }

@@ -10,7 +10,7 @@ import type {
 } from "../../../core/contracts/browse";
 import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
-import { isoTime, rows } from "../../db/rows";
+import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import {
   activeListingCondition,
@@ -280,6 +280,17 @@ export async function listingSection(
   return toCards(db, section);
 }
 
+/** Cards for the listings with these ids, in the order given (ids not found are left out). */
+export async function listingCardsByIds(db: Db, ids: readonly string[]): Promise<ListingCard[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<ListingRow>(db, sql`${selectListing} where l.id in (${uuidList(ids)})`);
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return toCards(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
 /** One listing with every image, for its detail page; `viewerId` adds the viewer's standing. */
 export async function getListing(
   db: Db,
@@ -289,7 +300,7 @@ export async function getListing(
   const result = await rows<ListingRow>(db, sql`${selectListing} where l.id = ${id}`);
   const row = result[0];
   if (!row) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
-  const [images, bands] = await Promise.all([
+  const [images, bands, watchers] = await Promise.all([
     rows<ListingImage>(
       db,
       sql`
@@ -297,6 +308,10 @@ export async function getListing(
       where listing_id = ${id} order by position`,
     ),
     row.kind === "auction" ? loadIncrementBands(db) : Promise.resolve([]),
+    rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from watchlist_items where listing_id = ${id}`,
+    ),
   ]);
   const { image: _first, ...card } = toCard(row, null, bands);
   let viewer: ListingDetail["viewer"] = null;
@@ -322,6 +337,7 @@ export async function getListing(
     })),
     specifications: row.specifications ?? {},
     returnPolicyDays: row.return_policy_days,
+    watcherCount: Number(watchers[0]?.n ?? 0),
   };
 }
 

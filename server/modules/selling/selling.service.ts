@@ -512,9 +512,12 @@ export async function getStore(db: Db, sellerId: string): Promise<Store> {
     ratingCount: number;
     createdAt: Date | string;
     active: number;
+    storeName: string | null;
+    storeDescription: string | null;
   }>(
     db,
     sql`select u.id, u.username, u.avatar_url as "avatarUrl", u.rating_total as "ratingTotal",
+          u.store_name as "storeName", u.store_description as "storeDescription",
           u.rating_count as "ratingCount", u.created_at as "createdAt",
           (select count(*) from listings l left join auction_settings a on a.listing_id = l.id
            where l.seller_id = u.id and ${activeListingCondition})::int as active
@@ -529,6 +532,8 @@ export async function getStore(db: Db, sellerId: string): Promise<Store> {
       rating: sellerRating(row.ratingTotal, row.ratingCount),
       ratingCount: row.ratingCount,
       memberSince: isoTime(row.createdAt),
+      storeName: row.storeName ?? row.username,
+      storeDescription: row.storeDescription,
     },
     activeListingCount: row.active,
   };
