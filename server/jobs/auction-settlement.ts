@@ -10,6 +10,7 @@ import { listings } from "../db/schema/listings";
 import { auctionOrders, orderLines, orders } from "../db/schema/orders";
 import { loadIncrementBands } from "../modules/listings/listings.service";
 import { type NewNotification, notify } from "../modules/notifications/notifications.service";
+import { alertWatchersOfEnd } from "../modules/watching/watch-alerts";
 import { publish } from "../plugins/realtime-bus";
 
 interface DueAuction extends Record<string, unknown> {
@@ -132,6 +133,11 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
       }
       await notify(tx, items);
     }
+    // Watchers hear it ended; the winner and the leader were told above in their own words.
+    await alertWatchersOfEnd(tx, due.listing_id, {
+      soldOut: false,
+      exclude: [winnerId, due.leader_id],
+    });
     const [settled] = await tx
       .update(auctionSettings)
       .set({ settledAt: sql`now()` })

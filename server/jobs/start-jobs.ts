@@ -2,6 +2,8 @@ import type { App } from "../app";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
+import { matchNewListings } from "../modules/watching/alert-matching";
+import { sendEndingSoonAlerts } from "../modules/watching/watch-alerts";
 import { pruneLiveEventPayloads } from "../plugins/realtime-bus";
 import { settleDueAuctions } from "./auction-settlement";
 import { repeat } from "./repeat";
@@ -34,6 +36,17 @@ export function startJobs(app: App): () => Promise<void> {
         }),
       { everyMs: 5000, onError: failed("notification emails failed") },
     ),
+    // New listings reach saved searches and followers within seconds; the queue keeps what a
+    // stopped instance had not matched.
+    repeat(() => matchNewListings(db), {
+      everyMs: 2000,
+      onError: failed("listing alert matching failed"),
+    }),
+    // "Ending within the hour" is told within a minute of the hour starting.
+    repeat(() => sendEndingSoonAlerts(db), {
+      everyMs: 60_000,
+      onError: failed("watch ending alerts failed"),
+    }),
     // Reservations stop counting at expiry anyway (readers compare expires_at with now); this
     // records the outcome, so a late run is harmless.
     repeat(() => expireDueSessions(db), {

@@ -13,6 +13,7 @@ import {
   notificationEmail,
   orderPaidEmail,
   outbidEmail,
+  savedSearchDigestEmail,
   wonEmail,
 } from "../mail/templates";
 
@@ -39,6 +40,9 @@ interface Claimed {
   /** The order's lines, for notifications about an order. */
   order_lines: { listingId: string; title: string; quantity: number }[] | null;
   conversation_id: string | null;
+  /** For a saved-search match: the search, whose matches make one digest email. */
+  saved_search_id: string | null;
+  saved_search: { name: string; query: Record<string, string | string[]> } | null;
   /**
    * For a message notice: its message, or the first after it still unread when the email is
    * claimed, and how many from there are; null when none is (they read the chat meanwhile).
@@ -117,6 +121,9 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
                 'quantity', ol.quantity) order by ol.title)
               from order_lines ol where ol.order_id = n.order_id) as order_lines,
             n.conversation_id,
+            n.saved_search_id,
+            (select json_build_object('name', s.name, 'query', s.query)
+              from saved_searches s where s.id = n.saved_search_id) as saved_search,
             (select json_build_object('sender', s.username, 'text', m.text,
                 'attachments', (select count(*) from message_attachments ma where ma.message_id = m.id),
                 'unread', count(*) over ())
@@ -137,7 +144,7 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     const wanted = batch.filter((n) => n.wanted && !stale.includes(n));
     await eachAtMost(SMTP_CONNECTIONS, emailGroups(wanted), async (group) => {
       try {
-        await deps.mailer.send(emailFor(group[0] as Claimed, deps.publicUrl));
+        await deps.mailer.send(emailFor(group, deps.publicUrl));
       } catch (err) {
         if (!isPermanentRefusal(err)) {
           deps.log?.(err, "notification email failed; it is retried when its lease ends");
@@ -171,7 +178,8 @@ function isMessageNotice(n: Claimed): boolean {
 
 /**
  * Notifications that make one email: outbid notices per person and listing, message notices per
- * person and conversation; others alone.
+ * person and conversation, saved-search matches per saved search (their digest: the matching job
+ * gives a search's matches one due time a day, so they are claimed together); others alone.
  */
 function emailGroups(batch: Claimed[]): Claimed[][] {
   const groups = new Map<string, Claimed[]>();
@@ -181,7 +189,9 @@ function emailGroups(batch: Claimed[]): Claimed[][] {
         ? `outbid:${n.user_id}:${n.listing_id}`
         : isMessageNotice(n)
           ? `message:${n.user_id}:${n.conversation_id}`
-          : `id:${n.id}`;
+          : n.kind === "saved_search_match" && n.saved_search_id
+            ? `digest:${n.user_id}:${n.saved_search_id}`
+            : `id:${n.id}`;
     const group = groups.get(key) ?? [];
     group.push(n);
     groups.set(key, group);
@@ -191,13 +201,30 @@ function emailGroups(batch: Claimed[]): Claimed[][] {
 
 /**
  * The email of a notification. Outbid notices and a win show the listing's price as it is when
- * sent (for a win, settled: the final price); a paid order's list its items; the seller's and
- * other notices carry their message.
+ * sent (for a win, settled: the final price); a paid order's list its items; a saved search's
+ * matches make its digest; the seller's and other notices carry their message.
  */
-function emailFor(n: Claimed, publicUrl: string): Email {
+function emailFor(group: Claimed[], publicUrl: string): Email {
+  const n = group[0] as Claimed;
   const firstName = n.full_name.split(" ")[0] ?? "";
   const url = `${publicUrl}${n.link ?? "/"}`;
   const { title, current_bid_cents: price, order_id: orderId, order_lines: lines } = n;
+  if (n.kind === "saved_search_match" && n.saved_search) {
+    const search = n.saved_search;
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(search.query))
+      for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
+    return savedSearchDigestEmail(
+      n.email,
+      firstName,
+      search.name,
+      group.map((m) => ({
+        title: m.title ?? "A new listing",
+        url: `${publicUrl}${m.link ?? "/"}`,
+      })),
+      `${publicUrl}/listings?${params}`,
+    );
+  }
   if (isMessageNotice(n) && n.unread_message) {
     const m = n.unread_message;
     return messageEmail(n.email, firstName, m.sender, m.text, m.attachments, m.unread - 1, url);

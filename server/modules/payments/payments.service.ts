@@ -9,6 +9,7 @@ import { AppError, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf } from "../orders/orders.policy";
+import { alertWatchersOfEnd } from "../watching/watch-alerts";
 import type { PaymentEvent, PaymentProvider } from "./payment-provider";
 
 export interface PaymentsDeps {
@@ -140,7 +141,7 @@ async function lockSession(tx: Tx, provider: string, paymentSessionId: string) {
  * order is filled whole or not at all, and stock never goes below zero. An auction bought with
  * Buy It Now also ends there, sold, unless a bid reached it first.
  */
-async function takeStock(tx: Tx, orderId: string): Promise<boolean> {
+async function takeStock(tx: Tx, orderId: string, buyerId: string): Promise<boolean> {
   const lines = await rows<{ listingId: string; quantity: number }>(
     tx,
     sql`select listing_id as "listingId", quantity from order_lines where order_id = ${orderId}
@@ -172,6 +173,10 @@ async function takeStock(tx: Tx, orderId: string): Promise<boolean> {
   for (const line of lines) {
     await tx.execute(sql`update listings set quantity = quantity - ${line.quantity}, updated_at = now()
       where id = ${line.listingId}`);
+    const listing = current.find((c) => c.id === line.listingId);
+    // The last unit, or an auction bought outright: its watchers hear it is gone.
+    if (listing && (listing.kind === "auction" || listing.quantity === line.quantity))
+      await alertWatchersOfEnd(tx, line.listingId, { soldOut: true, exclude: [buyerId] });
   }
   const auctions = current.filter((c) => c.kind === "auction").map((c) => c.id);
   for (const listingId of auctions) {
@@ -224,7 +229,8 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
       );
       return;
     }
-    const stockTaken = session.source === "auction" || (await takeStock(tx, session.orderId));
+    const stockTaken =
+      session.source === "auction" || (await takeStock(tx, session.orderId, session.buyerId));
     await tx.execute(
       sql`update payment_sessions set status = 'complete', ended_at = now() where id = ${session.id}`,
     );

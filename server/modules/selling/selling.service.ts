@@ -17,6 +17,8 @@ import { badRequest, notFound, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
 import { activeListingCondition, auctionEndedExpression } from "../listings/listing-visibility";
 import { sellerRating } from "../listings/listings.service";
+import { queueNewListing } from "../watching/alert-matching";
+import { alertWatchersOfPriceChange } from "../watching/watch-alerts";
 import { assertDeletable, assertEditable, assertOwner } from "./selling.policy";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -185,6 +187,8 @@ export async function createListing(
         endTime: new Date(listing.createdAt.getTime() + input.durationDays * DAY_MS),
       });
     }
+    // Saved searches and followers hear of it once the matching job has run (seconds).
+    await queueNewListing(tx, listing.id);
     return { id: listing.id };
   });
 }
@@ -408,6 +412,12 @@ export async function updateListing(
       // Checked above: no bids and no orders, so the auction part can go.
       await tx.delete(auctionSettings).where(sql`${auctionSettings.listingId} = ${id}`);
     }
+    if (
+      patch.priceCents !== undefined ||
+      patch.buyItNowPriceCents !== undefined ||
+      patch.kind !== undefined
+    )
+      await alertWatchersOfPriceChange(tx, id);
     return { id };
   });
 }

@@ -46,8 +46,7 @@ function toFollowedSeller(r: FollowRow): FollowedSeller {
   };
 }
 
-const followNotFound = () =>
-  notFound("You don't follow this seller.", ERROR_CODES.followNotFound);
+const followNotFound = () => notFound("You don't follow this seller.", ERROR_CODES.followNotFound);
 
 async function getFollow(db: Db, userId: string, sellerId: string): Promise<FollowedSeller> {
   const [row] = await rows<FollowRow>(
@@ -128,7 +127,12 @@ export async function listFollowedSellers(
     sql`${select} where f.user_id = ${userId} order by f.created_at desc, u.id
         limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`,
   );
-  return { items: page.map(toFollowedSeller), total: count?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  return {
+    items: page.map(toFollowedSeller),
+    total: count?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function followedIds(db: Db, userId: string): Promise<FollowedIds> {

@@ -107,7 +107,9 @@ export async function describeFilters(db: Db, f: SavedFilters): Promise<string> 
     parts.push(
       [...new Set(f.condition)]
         .sort((a, b) => CONDITION_ORDER.indexOf(a) - CONDITION_ORDER.indexOf(b))
-        .map((c) => (c === "used" ? "Used" : c === "not_specified" ? "Not Specified" : conditionLabel(c)))
+        .map((c) =>
+          c === "used" ? "Used" : c === "not_specified" ? "Not Specified" : conditionLabel(c),
+        )
         .join(" or "),
     );
   const delivery = [f.freeShipping && "free shipping", f.localPickup && "local pickup"].filter(

@@ -43,8 +43,7 @@ function toSavedSearch(r: SavedSearchRow): SavedSearch {
   };
 }
 
-const searchNotFound = () =>
-  notFound("Saved search not found.", ERROR_CODES.savedSearchNotFound);
+const searchNotFound = () => notFound("Saved search not found.", ERROR_CODES.savedSearchNotFound);
 
 /** The query as stored: canonical, described, and spread into the matching columns. */
 async function storedForm(db: Db, query: SavedSearchQuery) {

@@ -202,8 +202,7 @@ export const watchingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: followedSellerPageSchema, ...errors },
       },
     },
-    async (request) =>
-      listFollowedSellers(app.db, requireUser(request, SIGN_IN).id, request.query),
+    async (request) => listFollowedSellers(app.db, requireUser(request, SIGN_IN).id, request.query),
   );
 
   app.get(
@@ -227,7 +226,12 @@ export const watchingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Follow a seller (following already changes nothing)",
         description: `422 cannot_watch_own for yourself, 422 watch_limit_reached past ${MAX_FOLLOWED_SELLERS} sellers.`,
         params: sellerIdParam,
-        response: { 200: followedSellerSchema, ...errors, 422: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: followedSellerSchema,
+          ...errors,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request) =>

@@ -215,8 +215,9 @@ describe("saved searches", () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe(ERROR_CODES.savedSearchNotFound);
     }
-    expect(savedSearchListSchema.parse((await other.agent.get("/api/me/saved-searches")).json()))
-      .toEqual({ items: [] });
+    expect(
+      savedSearchListSchema.parse((await other.agent.get("/api/me/saved-searches")).json()),
+    ).toEqual({ items: [] });
 
     const patched = await buyer.agent.patch(`/api/me/saved-searches/${saved.id}`, {
       notificationsEnabled: false,

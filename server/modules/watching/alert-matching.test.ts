@@ -1,0 +1,318 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingQuerySchema } from "../../../core/contracts/browse";
+import type { SavedSearchQuery } from "../../../core/contracts/watching";
+import { notificationText } from "../../../core/notifications";
+import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
+import { buildTestApp, secondInstance, type TestApp } from "../../test/build-test-app";
+import { createListing, createUser } from "../../test/factories";
+import { searchListings } from "../listings/listings.service";
+import type { Email, Mailer } from "../mail/mailer";
+import { sendPendingNotificationEmails } from "../notifications/notification-emails.service";
+import { matchNewListings, queueNewListing } from "./alert-matching";
+import { followSeller, updateFollow } from "./followed-sellers.service";
+import { createSavedSearch } from "./saved-searches.service";
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await buildTestApp();
+  db = t.database.db;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function idOf(table: "categories" | "territories", slug: string): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`select id from ${sql.raw(table)} where slug = ${slug}`,
+  );
+  if (!row) throw new Error(`no ${slug}`);
+  return row.id;
+}
+
+/** Lists a new listing as the selling service would: it is queued for matching. */
+async function newListing(fields: Parameters<typeof createListing>[1]) {
+  const listing = await createListing(db, fields);
+  await queueNewListing(db, listing.id);
+  return listing;
+}
+
+async function notificationsOf(userId: string, kind: string) {
+  return rows<{ listing_id: string; saved_search_id: string | null; message: string }>(
+    db,
+    sql`select listing_id, saved_search_id, message from notifications
+        where user_id = ${userId} and kind = ${kind} order by created_at, id`,
+  );
+}
+
+describe("matching new listings against saved searches", () => {
+  it("matches exactly what /api/listings finds for the saved query", async () => {
+    // Drain anything queued by other set-up, so the run below sees only this test's listings.
+    await matchNewListings(db);
+    const electronics = await idOf("categories", "electronics");
+    const phones = await idOf("categories", "phones");
+    const [otherTop] = await rows<{ id: string; slug: string }>(
+      db,
+      sql`select id, slug from categories where parent_id is null and slug <> 'electronics' limit 1`,
+    );
+    const jamaica = await idOf("territories", "jamaica");
+    const barbados = await idOf("territories", "barbados");
+    const seller = await createUser(db, "matchseller");
+    const hour = 3_600_000;
+
+    const listings = [
+      await newListing({
+        title: "Steel pan, tenor",
+        description: "Hand-hammered in Trinidad.",
+        categoryId: otherTop?.id,
+        territoryId: jamaica,
+        priceCents: 45_000,
+        condition: "good",
+        shippingCents: 0,
+      }),
+      await newListing({
+        title: "iPhone 13",
+        description: "Unlocked, works with a steel pan case",
+        categoryId: electronics,
+        subcategoryId: phones,
+        territoryId: barbados,
+        priceCents: 30_000,
+        condition: "like-new",
+        shippingCents: 1500,
+        localPickup: true,
+        sellerId: seller.id,
+      }),
+      await newListing({
+        title: "Vintage radio",
+        description: "100% working_order",
+        categoryId: electronics,
+        territoryId: jamaica,
+        priceCents: 8_000,
+        condition: null,
+        shippingCents: 2000,
+        featured: true,
+        auction: { endTime: new Date(Date.now() + 48 * hour), currentBidCents: 9_500, bidCount: 3 },
+      }),
+      await newListing({
+        title: "Cricket bat",
+        description: "Willow, barely used",
+        categoryId: otherTop?.id,
+        territoryId: barbados,
+        priceCents: 12_000,
+        condition: "new",
+        shippingCents: 0,
+        localPickup: true,
+      }),
+      await newListing({
+        title: "Phone charger",
+        description: "USB-C",
+        categoryId: electronics,
+        subcategoryId: phones,
+        territoryId: jamaica,
+        priceCents: 1_500,
+        condition: "poor",
+        shippingCents: 500,
+        auction: { endTime: new Date(Date.now() + hour) },
+      }),
+    ];
+    const newIds = new Set(listings.map((l) => l.id));
+
+    const queries: SavedSearchQuery[] = [
+      {},
+      { search: "steel pan" },
+      { search: "steel pan", includeDescription: "false" },
+      { search: "100%" },
+      { search: "working_order" },
+      { search: "phones" },
+      { category: "electronics" },
+      { category: "phones" },
+      { territory: "jamaica" },
+      { territory: jamaica },
+      { seller: seller.username },
+      { seller: seller.id },
+      { kind: "auction" },
+      { kind: "fixed_price", territory: "barbados" },
+      { minPriceCents: "9000" },
+      { maxPriceCents: "9500" },
+      { minPriceCents: "9500", maxPriceCents: "30000" },
+      { condition: "used" },
+      { condition: ["new", "not_specified"] },
+      { condition: "like-new" },
+      { freeShipping: "true" },
+      { localPickup: "true" },
+      { freeShipping: "true", localPickup: "true" },
+      { featured: "true" },
+      { sort: "ending_soon" },
+      { sort: "ending_soon", kind: "fixed_price" },
+      { status: "sold" },
+      {
+        category: "electronics",
+        search: "radio",
+        maxPriceCents: "10000",
+        condition: "not_specified",
+      },
+    ];
+    const searches: { id: string; userId: string; query: SavedSearchQuery }[] = [];
+    for (const query of queries) {
+      const user = await createUser(db, "saver");
+      const saved = await createSavedSearch(db, user.id, { name: "Test search", query });
+      searches.push({ id: saved.id, userId: user.id, query: saved.query });
+    }
+    // Notifications off: never matched.
+    const quiet = await createUser(db, "quiet");
+    await createSavedSearch(db, quiet.id, { name: "Off", query: {}, notificationsEnabled: false });
+
+    expect(await matchNewListings(db)).toBe(listings.length);
+
+    for (const search of searches) {
+      const q = listingQuerySchema.parse({ ...search.query, pageSize: "100" });
+      const found = (await searchListings(db, q)).items
+        .map((c) => c.id)
+        .filter((id) => newIds.has(id))
+        .sort();
+      const matched = (await notificationsOf(search.userId, "saved_search_match"))
+        .map((n) => n.listing_id)
+        .sort();
+      expect(matched, JSON.stringify(search.query)).toEqual(found);
+    }
+    // The check above must have had something to compare: most queries match some listing.
+    const matchedAny = await rows<{ n: number }>(
+      db,
+      sql`select count(distinct saved_search_id)::int as n from notifications
+          where kind = 'saved_search_match'`,
+    );
+    expect(matchedAny[0]?.n).toBeGreaterThan(15);
+    expect(await notificationsOf(quiet.id, "saved_search_match")).toEqual([]);
+    const steelPan = await notificationsOf(searches[1]?.userId ?? "", "saved_search_match");
+    expect(steelPan.map((n) => n.message)).toContain(
+      notificationText("saved_search_match", { search: "Test search", title: "iPhone 13" }),
+    );
+  });
+
+  it("tells followers with notifications on, not the seller's own saved search", async () => {
+    await matchNewListings(db);
+    const seller = await createUser(db, "followed");
+    const fan = await createUser(db, "fan");
+    const mutedFan = await createUser(db, "mutedfan");
+    await followSeller(db, fan.id, seller.id);
+    await followSeller(db, mutedFan.id, seller.id);
+    await updateFollow(db, mutedFan.id, seller.id, { notificationsEnabled: false });
+    await createSavedSearch(db, seller.id, { name: "Everything", query: {} });
+    const listing = await newListing({ title: "Mahogany bowl", sellerId: seller.id });
+    await matchNewListings(db);
+    expect(await notificationsOf(fan.id, "followed_seller_listed")).toEqual([
+      {
+        listing_id: listing.id,
+        saved_search_id: null,
+        message: notificationText("followed_seller_listed", {
+          seller: seller.username,
+          title: "Mahogany bowl",
+        }),
+      },
+    ]);
+    expect(await notificationsOf(mutedFan.id, "followed_seller_listed")).toEqual([]);
+    expect(await notificationsOf(seller.id, "saved_search_match")).toEqual([]);
+  });
+
+  it("matches each listing once across a crash and two workers", async () => {
+    await matchNewListings(db);
+    const user = await createUser(db, "once");
+    await createSavedSearch(db, user.id, { name: "Bowls", query: { search: "calabash" } });
+    const first = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => newListing({ title: `Calabash bowl ${i}` })),
+    );
+    // A crash in the middle of a batch: the notifications insert fails, the batch rolls back.
+    await db.execute(sql`create or replace function fail_matching() returns trigger
+      language plpgsql as $$ begin raise exception 'worker died'; end $$`);
+    await db.execute(sql`create trigger fail_matching before insert on notifications
+      for each row execute function fail_matching()`);
+    await expect(matchNewListings(db)).rejects.toThrow();
+    await db.execute(sql`drop trigger fail_matching on notifications`);
+    expect(await notificationsOf(user.id, "saved_search_match")).toEqual([]);
+    const [queued] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from listing_alert_queue`,
+    );
+    expect(queued?.n).toBe(60);
+
+    // Two workers (two instances on PostgreSQL; one process's pool on PGlite) after the restart.
+    const second = process.env.TEST_DATABASE_URL ? await secondInstance(t) : null;
+    try {
+      const otherDb = second?.database.db ?? db;
+      const more = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => newListing({ title: `Calabash cup ${i}` })),
+      );
+      const [a, b] = await Promise.all([matchNewListings(db), matchNewListings(otherDb)]);
+      expect((a ?? 0) + (b ?? 0)).toBe(100);
+      const got = (await notificationsOf(user.id, "saved_search_match")).map((n) => n.listing_id);
+      expect(got).toHaveLength(100);
+      expect(new Set(got)).toEqual(new Set([...first, ...more].map((l) => l.id)));
+    } finally {
+      await second?.close();
+    }
+  });
+});
+
+describe("saved search digest emails", () => {
+  it("sends at most one email a day per saved search, listing the matches", async () => {
+    await matchNewListings(db);
+    await sendPendingNotificationEmails({ db, mailer: capture([]), publicUrl: "http://x" });
+    const user = await createUser(db, "digest");
+    await db.execute(
+      sql`insert into notification_preferences (user_id, kind, email)
+          values (${user.id}, 'saved_search_match', true)`,
+    );
+    const saved = await createSavedSearch(db, user.id, {
+      name: "Surfboards",
+      query: { search: "surfboard" },
+    });
+    const sent: Email[] = [];
+    const mailer = capture(sent);
+    const send = () => sendPendingNotificationEmails({ db, mailer, publicUrl: "http://tw.test" });
+
+    await newListing({ title: "Longboard surfboard" });
+    await matchNewListings(db);
+    await send();
+    expect(sent.map((e) => e.to)).toEqual([user.email]);
+    expect(sent[0]?.subject).toBe('1 new listing for your saved search "Surfboards"');
+
+    // Two more within the day: they wait for the next slot, a day after the first email.
+    await newListing({ title: "Shortboard surfboard" });
+    await matchNewListings(db);
+    await newListing({ title: "Foam surfboard" });
+    await matchNewListings(db);
+    await send();
+    expect(sent).toHaveLength(1);
+    const due = await rows<{ due: boolean }>(
+      db,
+      sql`select email_due_at > now() + interval '23 hours' as due from notifications
+          where saved_search_id = ${saved.id} and email_due_at is not null`,
+    );
+    expect(due).toEqual([{ due: true }, { due: true }]);
+
+    // A day later: one email with both.
+    await db.execute(sql`update notifications set email_due_at = email_due_at - interval '1 day'
+      where saved_search_id = ${saved.id} and email_due_at is not null`);
+    await db.execute(sql`update saved_searches set digest_at = digest_at - interval '1 day'
+      where id = ${saved.id}`);
+    await send();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.subject).toBe('2 new listings for your saved search "Surfboards"');
+    expect(sent[1]?.text).toContain("Shortboard surfboard");
+    expect(sent[1]?.text).toContain("Foam surfboard");
+    expect(sent[1]?.text).toContain("http://tw.test/listings?search=surfboard");
+  });
+});
+
+function capture(into: Email[]): Mailer {
+  return {
+    kind: "outbox",
+    async send(email) {
+      into.push(email);
+    },
+    close() {},
+  };
+}
