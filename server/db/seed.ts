@@ -29,6 +29,7 @@ import {
 import { type SeedImageJob, seedImageRef, writeSeedImages } from "./seed-images";
 import { seedDemoMessages, writeSeedAttachments } from "./seed-messages";
 import { seedDemoNotifications } from "./seed-notifications";
+import { seedDemoWatching } from "./seed-watching";
 
 export const DEMO_PASSWORD = "Tradewinds1!";
 export const DEMO_USER_EMAILS: readonly string[] = DEMO_USERS.map((u) => u.email);
@@ -813,9 +814,11 @@ export async function seedDatabase(
     if (await hasCategories(tx)) return false;
     await insertAll(tx, plan, passwordHashes, now);
     // Last, on the rows above: demo notifications for the bell (server/db/seed-notifications.ts)
-    // and conversations for /messages (server/db/seed-messages.ts).
+    // conversations for /messages (server/db/seed-messages.ts), and watchlists, saved searches,
+    // followed sellers and their alerts (server/db/seed-watching.ts).
     await seedDemoNotifications(tx, now);
     await seedDemoMessages(tx, now);
+    await seedDemoWatching(tx, now);
     return true;
   });
   if (!seeded) return { seeded: false };

@@ -8,6 +8,12 @@ import { notify } from "../notifications/notifications.service";
 
 /** How many queued listings one transaction matches. */
 const BATCH = 50;
+/** Notifications written by one INSERT. */
+const INSERT_SLICE = 500;
+
+function* slices<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
 
 /**
  * Queues a new listing for matching against saved searches and followers; called in the
@@ -116,7 +122,7 @@ async function digestSlots(tx: Db, searchIds: readonly string[]): Promise<Map<st
           when digest_at >= now() then digest_at
           when digest_at is null then now()
           else greatest(now(), digest_at + interval '1 day') end
-        where id in (${uuidList(searchIds)})
+        where id = any(string_to_array(${searchIds.join(",")}, ',')::uuid[])
         returning id, digest_at`,
   );
   return new Map(slots.map((s) => [s.id, new Date(s.digest_at)]));
@@ -148,9 +154,11 @@ export async function matchNewListings(
         matchFollowers(tx, ids),
       ]);
       const slots = await digestSlots(tx, [...new Set(searches.map((m) => m.saved_search_id))]);
-      if (searches.length > 0)
+      // In slices: a popular listing can match thousands of searches, more than one statement's
+      // parameters (and the query builder's stack) should carry.
+      for (const slice of slices(searches, INSERT_SLICE))
         await tx.insert(notifications).values(
-          searches.map((m) => ({
+          slice.map((m) => ({
             userId: m.user_id,
             kind: "saved_search_match" as const,
             message: notificationText("saved_search_match", { search: m.name, title: m.title }),
@@ -160,16 +168,20 @@ export async function matchNewListings(
             emailDueAt: slots.get(m.saved_search_id) ?? null,
           })),
         );
-      await notify(
-        tx,
-        followers.map((m) => ({
-          userId: m.user_id,
-          kind: "followed_seller_listed" as const,
-          message: notificationText("followed_seller_listed", { seller: m.seller, title: m.title }),
-          link: `/listing/${m.listing_id}`,
-          listingId: m.listing_id,
-        })),
-      );
+      for (const slice of slices(followers, INSERT_SLICE))
+        await notify(
+          tx,
+          slice.map((m) => ({
+            userId: m.user_id,
+            kind: "followed_seller_listed" as const,
+            message: notificationText("followed_seller_listed", {
+              seller: m.seller,
+              title: m.title,
+            }),
+            link: `/listing/${m.listing_id}`,
+            listingId: m.listing_id,
+          })),
+        );
       await tx.execute(sql`delete from listing_alert_queue where listing_id in (${uuidList(ids)})`);
       return claimed.length;
     });

@@ -1,0 +1,226 @@
+/**
+ * npm run bench:alerts — matching new listings against 100,000 saved searches (issue 14): listings
+ * matched per second and the lag from listing to notification, against the plain /listings search
+ * query for one saved search, timed in the same run.
+ *
+ * On a fresh scratch database (migrated and seeded as `npm start` leaves one) it saves
+ * BENCH_SEARCHES (100,000) searches for 20,000 users, five each, with notifications on, through
+ * the service's own parsing (saved-search-query.ts), in a mix meant to look like real use: text
+ * from the words of the demo titles in 60% of them, a category (top-level or sub) in the others
+ * and in half of those with text, a territory in 30%, a format in 30%, a price range in 25%, a condition in 15%, a delivery option
+ * in 10%, a seller in 5%. Listings are copies of the demo listings with their price varied.
+ *
+ * 1. Throughput: 1,000 new listings queued at once, then the matching job's function
+ *    (matchNewListings) drains the queue; listings matched per second and notifications stored.
+ * 2. Lag: listings arrive at BENCH_RATE (10) a second for BENCH_SECONDS (20), each inserted and
+ *    queued in its transaction as the selling service does, while the job runs as start-jobs.ts
+ *    runs it (every 2 s after the last run ends). The lag of a listing is the creation time of its
+ *    first notification (its matching transaction's start) minus the listing's creation time;
+ *    listings nothing matched have none and are left out. Behind-ness: the queue's length at the end.
+ * 3. Baseline: the plain search query (searchListings, count and page) of 200 of the saved
+ *    searches, one at a time: what matching by running each saved search would cost per search.
+ *    Ratio: listings matched per second by the job, over the listings per second that running all
+ *    100,000 saved searches for each listing would manage (1 / (100,000 × one query's time)).
+ *
+ * BENCH_DATABASE_URL as bench:bids.
+ */
+
+import { sql } from "drizzle-orm";
+import { listingQuerySchema } from "../core/contracts/browse";
+import type { SavedSearchQuery } from "../core/contracts/watching";
+import { rows } from "../server/db/rows";
+import { savedSearches } from "../server/db/schema/watching";
+import { repeat } from "../server/jobs/repeat";
+import { searchListings } from "../server/modules/listings/listings.service";
+import { matchNewListings } from "../server/modules/watching/alert-matching";
+import {
+  canonicalQuery,
+  matchColumns,
+  parseSavedQuery,
+} from "../server/modules/watching/saved-search-query";
+import * as harness from "./harness";
+
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
+const RATE = Number(process.env.BENCH_RATE ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const USERS = Math.ceil(SEARCHES / 5);
+const BURST = 1_000;
+const BASELINE_QUERIES = 200;
+
+/** A seeded pseudo-random generator, so every run saves the same searches. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+async function main() {
+  const scratch = await harness.createScratchDatabase("tw_bench_alerts_", 4);
+  await harness.withCleanUp(
+    () => scratch.drop(),
+    async () => {
+      await scratch.prepare();
+      const db = scratch.database.db;
+      console.log(
+        `bench:alerts — PostgreSQL via ${harness.serverVia()}, ${SEARCHES.toLocaleString("en-US")} saved searches`,
+      );
+      const rand = random(42);
+      const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+
+      const categories = (await rows<{ slug: string }>(db, sql`select slug from categories`)).map(
+        (r) => r.slug,
+      );
+      const territories = (await rows<{ slug: string }>(db, sql`select slug from territories`)).map(
+        (r) => r.slug,
+      );
+      const sellers = (
+        await rows<{ username: string }>(
+          db,
+          sql`select distinct u.username from users u join listings l on l.seller_id = u.id`,
+        )
+      ).map((r) => r.username);
+      const words = [
+        ...new Set(
+          (await rows<{ title: string }>(db, sql`select title from listings`))
+            .flatMap((r) => r.title.toLowerCase().split(/[^a-z]+/))
+            .filter((w) => w.length >= 4),
+        ),
+      ];
+
+      await db.execute(sql`insert into users (email, username, full_name, email_confirmed_at)
+        select 'saver' || g || '@bench.test', 'saver' || g, 'Saver ' || g, now()
+        from generate_series(1, ${USERS}) g`);
+      const userIds = (
+        await rows<{ id: string }>(db, sql`select id from users where username like 'saver%'`)
+      ).map((r) => r.id);
+
+      const queries: SavedSearchQuery[] = [];
+      const started = performance.now();
+      for (let i = 0; i < SEARCHES; i += 2_000) {
+        const values = [];
+        for (let j = i; j < Math.min(SEARCHES, i + 2_000); j++) {
+          const q: SavedSearchQuery = {};
+          // Everyone searches for something: text, a category, or both (a search for "all
+          // listings" would be told of every new listing, which nobody saves a search for).
+          const text = rand() < 0.6;
+          if (text) q.search = rand() < 0.3 ? `${pick(words)} ${pick(words)}` : pick(words);
+          if (!text || rand() < 0.5) q.category = pick(categories);
+          if (rand() < 0.3) q.territory = pick(territories);
+          if (rand() < 0.3) q.kind = rand() < 0.5 ? "auction" : "fixed_price";
+          if (rand() < 0.25) {
+            const min = Math.floor(rand() * 20_000);
+            q.minPriceCents = String(min);
+            q.maxPriceCents = String(min + Math.floor(rand() * 100_000));
+          }
+          if (rand() < 0.15) q.condition = pick([["new"], ["used"], ["good", "fair"]]);
+          if (rand() < 0.1) q[rand() < 0.5 ? "freeShipping" : "localPickup"] = "true";
+          if (rand() < 0.05) q.seller = pick(sellers);
+          const filters = parseSavedQuery(q);
+          queries.push(q);
+          values.push({
+            userId: userIds[j % userIds.length] as string,
+            name: `Search ${j}`,
+            query: canonicalQuery(filters),
+            description: "bench",
+            ...matchColumns(filters),
+          });
+        }
+        await db.insert(savedSearches).values(values);
+      }
+      await db.execute(sql`analyze`);
+      console.log(
+        `setup: ${SEARCHES.toLocaleString("en-US")} saved searches for ${USERS.toLocaleString("en-US")} users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+
+      /** Copies of demo listings, price varied, created and queued in one transaction each. */
+      let copied = 0;
+      const listNew = async (n: number) => {
+        const made = await rows<{ id: string }>(
+          db,
+          sql`with src as (
+                select l.* from listings l where l.kind = 'fixed_price' and l.status = 'active'
+                order by l.id offset ${copied % 50} limit ${n}),
+              ins as (
+                insert into listings (seller_id, title, description, kind, category_id,
+                  subcategory_id, territory_id, condition, price_cents, quantity, shipping_cents,
+                  local_pickup)
+                select seller_id, title, description, kind, category_id, subcategory_id,
+                  territory_id, condition, greatest(100, price_cents + (random() * 2000)::int - 1000),
+                  quantity, shipping_cents, local_pickup from src
+                returning id)
+              insert into listing_alert_queue (listing_id) select id from ins returning listing_id as id`,
+        );
+        copied += n;
+        return made.length;
+      };
+
+      // 1. Throughput: a burst, drained.
+      let queued = 0;
+      while (queued < BURST) queued += await listNew(Math.min(50, BURST - queued));
+      const before = await notificationCount(db);
+      const t0 = performance.now();
+      const matched = await matchNewListings(db);
+      const seconds = (performance.now() - t0) / 1000;
+      const stored = (await notificationCount(db)) - before;
+      const perSecond = matched / seconds;
+      console.log(
+        `throughput: ${matched} listings matched in ${seconds.toFixed(2)} s = ${perSecond.toFixed(1)} listings/s (${stored.toLocaleString("en-US")} notifications, ${(stored / matched).toFixed(1)} a listing)`,
+      );
+
+      // 2. Lag at RATE a second, the job at its production cadence.
+      const startedAt = await rows<{ now: string }>(db, sql`select now()::text as now`);
+      const stop = repeat(() => matchNewListings(db), {
+        everyMs: 2000,
+        onError: (err) => console.error("matching failed", err),
+      });
+      const end = performance.now() + SECONDS * 1000;
+      let arrived = 0;
+      while (performance.now() < end) {
+        const tick = performance.now();
+        arrived += await listNew(RATE);
+        await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - tick))));
+      }
+      const [backlog] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from listing_alert_queue`,
+      );
+      await new Promise((r) => setTimeout(r, 4000));
+      await stop();
+      const lags = (
+        await rows<{ lag_ms: number }>(
+          db,
+          sql`select extract(epoch from (min(n.created_at) - l.created_at)) * 1000 as lag_ms
+              from listings l join notifications n on n.listing_id = l.id
+              where l.created_at >= ${startedAt[0]?.now}::timestamptz
+              group by l.id, l.created_at`,
+        )
+      ).map((r) => Number(r.lag_ms));
+      console.log(
+        `lag at ${RATE} listings/s for ${SECONDS} s (${arrived} listings, ${lags.length} with a match; job every 2 s): ${harness.latencySummary(lags)}; queue at the end of arrivals: ${backlog?.n ?? 0}`,
+      );
+
+      // 3. Baseline: the plain search of one saved search.
+      const sample = Array.from({ length: BASELINE_QUERIES }, () => pick(queries));
+      for (const q of sample.slice(0, 20)) await searchListings(db, listingQuerySchema.parse(q)); // warm-up
+      const b0 = performance.now();
+      for (const q of sample) await searchListings(db, listingQuerySchema.parse(q));
+      const perQueryMs = (performance.now() - b0) / sample.length;
+      const naivePerSecond = 1000 / (perQueryMs * SEARCHES);
+      console.log(
+        `baseline: the plain search query of one saved search takes ${perQueryMs.toFixed(2)} ms (mean of ${BASELINE_QUERIES}); running all ${SEARCHES.toLocaleString("en-US")} for each listing would match ${naivePerSecond.toFixed(4)} listings/s`,
+      );
+      console.log(
+        `ratio: ${(perSecond / naivePerSecond).toFixed(0)}x the baseline; keeps up with ${RATE}/s: ${perSecond >= RATE && (backlog?.n ?? 0) <= RATE * 3 ? "yes" : "NO"}`,
+      );
+    },
+  );
+}
+
+async function notificationCount(db: Parameters<typeof rows>[0]): Promise<number> {
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from notifications`);
+  return row?.n ?? 0;
+}
+
+harness.run(main);
