@@ -35,6 +35,8 @@ describe("the notification kinds", () => {
       expect(NOTIFICATION_REGISTRY[kind].emailByDefault, kind).toBe(true);
     expect(KINDS_EMAILED_ONLY_WHEN_ASKED).toEqual([
       "watched_item_ending",
+      "watched_item_price_drop",
+      "watched_item_ended",
       "saved_search_match",
       "followed_seller_listed",
       "feedback_received",

@@ -8,11 +8,19 @@ import { MessagesHeaderLink } from "../features/messages/components/messages-hea
 import { NotificationBell } from "../features/notifications/components/notification-bell";
 import { ProfileModal } from "../features/profile/components/profile-modal";
 import { ProfileListings } from "../features/selling/components/profile-listings";
+import { WatchHeart } from "../features/watching/components/watch-heart";
+import { type ListingCardAction, ListingCardActionProvider } from "../lib/listing-card-action";
+
+/** Every listing card's heart: watching, wired into listings' cards without them knowing it. */
+const watchHeart: ListingCardAction = (listing) => (
+  <WatchHeart listingId={listing.id} title={listing.title} sellerId={listing.seller.id} />
+);
 
 /**
  * Feeds the shared layout with the category tree (nav bar and mega-menu), the cart's item count
  * (header badge), the notification bell and the unread message count (header link and account
- * menu); hosts the auth modal and the profile modal, with selling's listings inside it.
+ * menu); hosts the auth modal and the profile modal, with selling's listings inside it; gives
+ * every listing card its watchlist heart.
  */
 export function RootLayout() {
   const categories = useCategories();
@@ -27,7 +35,9 @@ export function RootLayout() {
       messagesUnread={messagesUnread}
     >
       <ScrollRestoration />
-      <Outlet />
+      <ListingCardActionProvider action={watchHeart}>
+        <Outlet />
+      </ListingCardActionProvider>
       <AuthModal />
       <ProfileModal listings={<ProfileListings />} />
     </SiteLayout>

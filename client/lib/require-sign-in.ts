@@ -9,6 +9,9 @@ export const SIGN_IN_MESSAGES = {
   cart: "Please login to add items to your cart.",
   contact: "Please sign in to start a conversation",
   watch: "Please login to add items to your watchlist.",
+  // Ours: the spec shows no text for these two (issue 14, watching).
+  follow: "Please login to follow sellers.",
+  saveSearch: "Please login to save searches.",
 } as const;
 export type SignInAction = keyof typeof SIGN_IN_MESSAGES;
 
@@ -22,6 +25,8 @@ const MODAL_REASONS: Record<SignInAction, string> = {
   cart: "Sign in to add this item to your cart.",
   contact: "Sign in to contact the seller.",
   watch: "Sign in to watch this item.",
+  follow: "Sign in to follow this seller.",
+  saveSearch: "Sign in to save this search.",
 };
 
 /**

@@ -6,6 +6,8 @@ import { useListing } from "../../features/listing-detail/api/get-listing";
 import { ListingDetailView } from "../../features/listing-detail/components/listing-detail-view";
 import { ListingNotFound } from "../../features/listing-detail/components/listing-not-found";
 import { ContactSellerButton } from "../../features/messages/components/contact-seller";
+import { FollowButton } from "../../features/watching/components/follow-button";
+import { WatchListingButton } from "../../features/watching/components/watch-listing-button";
 import { isNotFoundError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
 
@@ -30,21 +32,32 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
     );
   }
   const { seller } = listing.data;
-  // Nobody writes to themselves: the seller sees no Contact button on their own listing.
-  const contact =
-    user?.id === seller.id ? undefined : (
-      <ContactSellerButton
-        seller={{ id: seller.id, username: seller.username || "the seller" }}
-        listing={{ id: listing.data.id, title: listing.data.title }}
-        label="Contact"
-      />
-    );
+  // Nobody writes to, watches or follows themselves: the seller sees only the watcher count.
+  const own = user?.id === seller.id;
+  const contact = own ? undefined : (
+    <ContactSellerButton
+      seller={{ id: seller.id, username: seller.username || "the seller" }}
+      listing={{ id: listing.data.id, title: listing.data.title }}
+      label="Contact"
+    />
+  );
+  const follow = own ? undefined : (
+    <FollowButton sellerId={seller.id} sellerName={seller.username || "the seller"} />
+  );
   return (
     <ListingDetailView
       key={listing.data.id}
       listing={listing.data}
       onAddToCart={addToCart}
+      watch={
+        <WatchListingButton
+          listingId={listing.data.id}
+          watcherCount={listing.data.watcherCount}
+          own={own}
+        />
+      }
       sellerContact={contact}
+      sellerFollow={follow}
     />
   );
 }

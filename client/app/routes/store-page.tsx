@@ -13,9 +13,11 @@ import { ListingGrid } from "../../features/listings/components/listing-grid";
 import { readPage, readSort } from "../../features/listings/hooks/use-category-filters";
 import { useStore } from "../../features/store/api/get-store";
 import { StoreHeader } from "../../features/store/components/store-header";
+import { FollowButton } from "../../features/watching/components/follow-button";
 import { isNotFoundError } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { pluralize } from "../../lib/format";
+import { useSession } from "../../lib/session";
 
 // The same choices, in the same words, as /listings.
 const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
@@ -30,6 +32,7 @@ export function StorePage() {
   const { id = "" } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const store = useStore(id);
+  const { user } = useSession();
   const sort = readSort(searchParams, "newest");
   const sortValue = SORT_OPTIONS.some((o) => o.value === sort) ? sort : "newest";
   const listings = useListings({
@@ -60,7 +63,18 @@ export function StorePage() {
       ) : store.isError ? (
         <ErrorState message="We couldn't load this store." onRetry={() => void store.refetch()} />
       ) : (
-        <StoreHeader store={store.data} />
+        <StoreHeader
+          store={store.data}
+          follow={
+            // Sellers do not follow their own store.
+            user?.id === store.data.seller.id ? undefined : (
+              <FollowButton
+                sellerId={store.data.seller.id}
+                sellerName={store.data.seller.username || "this seller"}
+              />
+            )
+          }
+        />
       )}
       <section aria-labelledby="store-listings" className="flex flex-col gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

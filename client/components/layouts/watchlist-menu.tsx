@@ -2,7 +2,8 @@ import { ChevronDown, Heart } from "lucide-react";
 import { Link } from "react-router";
 import { useDropdown } from "../../lib/use-dismiss";
 
-const ITEMS = [
+/** The three watchlist pages, in the header's menu and the pages' own tabs alike. */
+export const WATCHLIST_LINKS = [
   { to: "/watchlist/items", label: "Items" },
   { to: "/watchlist/searches", label: "Saved Searches" },
   { to: "/watchlist/sellers", label: "Saved Sellers" },
@@ -31,7 +32,7 @@ export function WatchlistMenu() {
           id={menuId}
           className="absolute right-0 z-40 mt-1 w-52 rounded-xl border border-sand-200 bg-white py-2 shadow-lg"
         >
-          {ITEMS.map((item) => (
+          {WATCHLIST_LINKS.map((item) => (
             <li key={item.to}>
               <Link
                 to={item.to}

@@ -13,7 +13,6 @@ import { ListingMeta } from "./listing-meta";
 import { SellerCard } from "./seller-card";
 import { ShareButton } from "./share-button";
 import { ShippingNote } from "./shipping-note";
-import { WatchButton } from "./watch-button";
 
 function Facts({ listing }: { listing: ListingDetail }) {
   const rows: [string, string][] = [
@@ -41,17 +40,24 @@ function Facts({ listing }: { listing: ListingDetail }) {
 
 /**
  * The whole listing page: gallery, facts, the buying panel, history, shipping and seller.
- * `onAddToCart` and `sellerContact` come from the page, which wires in the cart and messages.
+ * `onAddToCart`, `watch`, `sellerContact` and `sellerFollow` come from the page, which wires in
+ * the cart, watching and messages.
  */
 export function ListingDetailView({
   listing,
   onAddToCart,
+  watch,
   sellerContact,
+  sellerFollow,
 }: {
   listing: ListingDetail;
   onAddToCart?: (listing: ListingDetail) => void;
+  /** Add to Watchlist and the number of people watching. */
+  watch?: ReactNode;
   /** The seller card's Contact button (absent on the viewer's own listing). */
   sellerContact?: ReactNode;
+  /** The seller card's Follow button (absent on the viewer's own listing). */
+  sellerFollow?: ReactNode;
 }) {
   const goBack = useGoBack("/listings");
   const crumbs: Crumb[] = [
@@ -101,12 +107,12 @@ export function ListingDetailView({
           ) : (
             <FixedPricePanel listing={listing} onAddToCart={onAddToCart} />
           )}
-          <div className="flex flex-wrap gap-2">
-            <WatchButton />
+          <div className="flex flex-wrap items-center gap-2">
+            {watch}
             <ShareButton title={listing.title} />
           </div>
           <ShippingNote listing={listing} />
-          <SellerCard seller={listing.seller} contact={sellerContact} />
+          <SellerCard seller={listing.seller} contact={sellerContact} follow={sellerFollow} />
         </div>
 
         <div className="flex flex-col gap-8">

@@ -5,10 +5,19 @@ import type { SellerSummary } from "../../../../core/contracts/browse";
 import { formatRating, pluralize } from "../../../lib/format";
 
 /**
- * The seller's name, picture and rating. `contact` is the Contact button, which the page wires in
- * from messages (and leaves out on the viewer's own listing).
+ * The seller's name, picture and rating. `contact` and `follow` are the Contact and Follow
+ * buttons, which the page wires in from messages and watching (and leaves out on the viewer's
+ * own listing).
  */
-export function SellerCard({ seller, contact }: { seller: SellerSummary; contact?: ReactNode }) {
+export function SellerCard({
+  seller,
+  contact,
+  follow,
+}: {
+  seller: SellerSummary;
+  contact?: ReactNode;
+  follow?: ReactNode;
+}) {
   const name = seller.username || "Unknown";
   return (
     <section
@@ -48,7 +57,12 @@ export function SellerCard({ seller, contact }: { seller: SellerSummary; contact
           </p>
         </div>
       </div>
-      {contact}
+      {(contact || follow) && (
+        <div className="flex flex-wrap gap-2 [&>*]:flex-1">
+          {follow}
+          {contact}
+        </div>
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { formatTimeLeft } from "../../../../core/time";
 import { buttonClasses } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
+import { useListingCardAction } from "../../../lib/listing-card-action";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useCountdown } from "../hooks/use-countdown";
 import { useLiveListing } from "../hooks/use-live-listing";
@@ -28,6 +29,7 @@ export function ListingCard({
   const titleId = useId();
   const navigate = useNavigate();
   const requireSignIn = useRequireSignIn();
+  const action = useListingCardAction(listing);
   const auction = listing.kind === "auction" ? listing.auction : null;
   const left = useCountdown(auction?.endsAt);
   const ended = auction !== null && (auction.ended || listing.status !== "active" || !!left?.ended);
@@ -50,13 +52,16 @@ export function ListingCard({
         layout === "grid" ? "h-full flex-col" : "flex-col sm:flex-row",
       )}
     >
-      <CardPhotoLink
-        to={href}
-        image={listing.image}
-        title={listing.title}
-        className={cn("block shrink-0", layout === "list" && "sm:w-56")}
-        imageClassName="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
-      />
+      <div className={cn("relative shrink-0", layout === "list" && "sm:w-56")}>
+        <CardPhotoLink
+          to={href}
+          image={listing.image}
+          title={listing.title}
+          className="block overflow-hidden"
+          imageClassName="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+        {action && <div className="absolute top-2 right-2">{action}</div>}
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading id={titleId} className="line-clamp-2 text-base leading-snug font-semibold">
           <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">

@@ -6,6 +6,7 @@ import { isLowStock } from "../../../../core/listing";
 import { formatMoney } from "../../../../core/money";
 import { cn } from "../../../lib/cn";
 import { formatRating, pluralize } from "../../../lib/format";
+import { useListingCardAction } from "../../../lib/listing-card-action";
 import type { ResultsView } from "../hooks/use-category-filters";
 import { useLiveListing } from "../hooks/use-live-listing";
 import { CardPhotoLink } from "./card-photo-link";
@@ -19,6 +20,7 @@ export function ProductCard({
   layout?: ResultsView;
 }) {
   const listing = useLiveListing(initial);
+  const action = useListingCardAction(listing);
   const titleId = useId();
   const href = `/products/${listing.id}`;
   const fixedPrice = listing.kind === "fixed_price";
@@ -37,13 +39,23 @@ export function ProductCard({
         layout === "grid" ? "flex-col" : "flex-row",
       )}
     >
-      <CardPhotoLink
-        to={href}
-        image={listing.image}
-        title={listing.title}
-        className={cn("block shrink-0", layout === "list" && "w-28 sm:w-48")}
-        imageClassName={cn("w-full", layout === "grid" ? "aspect-square" : "aspect-square h-full")}
-      />
+      <div className={cn("relative shrink-0", layout === "list" && "w-28 sm:w-48")}>
+        <CardPhotoLink
+          to={href}
+          image={listing.image}
+          title={listing.title}
+          className="block h-full"
+          imageClassName={cn(
+            "w-full",
+            layout === "grid" ? "aspect-square" : "aspect-square h-full",
+          )}
+        />
+        {action && (
+          <div className={cn("absolute", layout === "grid" ? "top-2 right-2" : "top-1 right-1")}>
+            {action}
+          </div>
+        )}
+      </div>
       <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <h2 id={titleId} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
           <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">

@@ -1,11 +1,16 @@
 import { CalendarDays, Star } from "lucide-react";
+import type { ReactNode } from "react";
 import type { Store } from "../../../../core/contracts/selling";
 import { formatRating, pluralize } from "../../../lib/format";
 
 const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
 
-/** A seller's store: avatar, name, rating (one decimal or "New"), member since, listing count. */
-export function StoreHeader({ store }: { store: Store }) {
+/**
+ * A seller's store: avatar, name, store name and introduction, rating (one decimal or "New"),
+ * member since, listing count. `follow` is the Follow button, which the page wires in from
+ * watching (and leaves out on the viewer's own store).
+ */
+export function StoreHeader({ store, follow }: { store: Store; follow?: ReactNode }) {
   const { seller } = store;
   const name = seller.username || "Unknown";
   return (
@@ -26,8 +31,16 @@ export function StoreHeader({ store }: { store: Store }) {
           {name.charAt(0)}
         </span>
       )}
-      <div className="flex min-w-0 flex-col gap-2">
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{name}</h1>
+        {seller.storeName !== seller.username && (
+          <p className="text-lg font-semibold break-words text-slate-800">{seller.storeName}</p>
+        )}
+        {seller.storeDescription && (
+          <p className="break-words whitespace-pre-line text-slate-700">
+            {seller.storeDescription}
+          </p>
+        )}
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-700">
           <span className="inline-flex items-center gap-1">
             <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
@@ -44,6 +57,7 @@ export function StoreHeader({ store }: { store: Store }) {
           {pluralize(store.activeListingCount, "active listing")}
         </p>
       </div>
+      {follow && <div className="shrink-0 sm:self-start">{follow}</div>}
     </header>
   );
 }

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type CreateSavedSearch, savedSearchSchema } from "../../../../core/contracts/watching";
+import { apiRequest } from "../../../lib/api-client";
+import { afterSavedSearchCreated } from "../../../lib/invalidations";
+
+/** POST /api/me/saved-searches: 201 with the search as stored (canonical query, description). */
+export function createSavedSearch(input: CreateSavedSearch) {
+  return apiRequest("/api/me/saved-searches", savedSearchSchema, { method: "POST", body: input });
+}
+
+export function useCreateSavedSearch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createSavedSearch,
+    onSuccess: (search) => {
+      void afterSavedSearchCreated(client, search);
+    },
+  });
+}

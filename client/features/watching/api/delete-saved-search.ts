@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiRequest } from "../../../lib/api-client";
+import { afterSavedSearchDeleted } from "../../../lib/invalidations";
+
+/** DELETE /api/me/saved-searches/{id}: 204. */
+export function deleteSavedSearch(id: string) {
+  return apiRequest(`/api/me/saved-searches/${encodeURIComponent(id)}`, z.undefined(), {
+    method: "DELETE",
+  });
+}
+
+export function useDeleteSavedSearch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSavedSearch,
+    onSuccess: (_answer, id) => {
+      void afterSavedSearchDeleted(client, id);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from "@tanstack/react-query";
+import { savedSearchListSchema } from "../../../../core/contracts/watching";
+import { apiGet } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+
+/** GET /api/me/saved-searches: all of the caller's saved searches (at most 100). */
+export function getSavedSearches(signal?: AbortSignal) {
+  return apiGet("/api/me/saved-searches", savedSearchListSchema, { signal });
+}
+
+export function useSavedSearches() {
+  return useQuery({
+    queryKey: queryKeys.watching.savedSearchList,
+    queryFn: ({ signal }) => getSavedSearches(signal),
+  });
+}

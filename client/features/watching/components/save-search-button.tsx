@@ -1,0 +1,146 @@
+import { BookmarkPlus } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { type SavedSearchQuery, WATCH_MESSAGES } from "../../../../core/contracts/watching";
+import { Button } from "../../../components/ui/button";
+import { CheckboxField } from "../../../components/ui/checkbox-field";
+import { TextField } from "../../../components/ui/text-field";
+import { ApiError } from "../../../lib/api-client";
+import { useRequireSignIn } from "../../../lib/require-sign-in";
+import { useModalDialog } from "../../../lib/use-modal-dialog";
+import { useCreateSavedSearch } from "../api/create-saved-search";
+import { proposedSearchName, savedQueryFromParams } from "../hooks/saved-search-query";
+import { watchErrorMessage } from "../hooks/watch-errors";
+
+const NAME_MAX = 80;
+
+/** The name field's own message, checked here first so an empty name never leaves the page. */
+function nameProblem(name: string): string | null {
+  if (!name.trim()) return WATCH_MESSAGES.searchNameRequired;
+  if (name.trim().length > NAME_MAX) return `The name must be at most ${NAME_MAX} characters`;
+  return null;
+}
+
+/**
+ * "Save this search" on a browse page: a small dialog with a proposed name (editable) that saves
+ * the filters in the page's URL, plus those its path carries (a category page's slug). A visitor
+ * signs in first, then the dialog opens.
+ */
+export function SaveSearchButton({
+  pathFilters,
+  categoryName,
+}: {
+  pathFilters?: Record<string, string>;
+  /** The category's name, for the proposed name ("guitar in Music"). */
+  categoryName?: string;
+}) {
+  const requireSignIn = useRequireSignIn();
+  const [searchParams] = useSearchParams();
+  const [saving, setSaving] = useState<SavedSearchQuery | null>(null);
+  // Read when clicked (and again after a sign-in), so the filters are the ones on screen then.
+  const show = () => setSaving(savedQueryFromParams(searchParams, pathFilters));
+  return (
+    <>
+      <Button
+        variant="outline"
+        aria-haspopup="dialog"
+        onClick={() => {
+          if (requireSignIn("saveSearch", show)) show();
+        }}
+      >
+        <BookmarkPlus aria-hidden="true" className="size-4" />
+        Save this search
+      </Button>
+      {saving && (
+        <SaveSearchDialog
+          query={saving}
+          proposedName={proposedSearchName(saving, categoryName)}
+          onClose={() => setSaving(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function SaveSearchDialog({
+  query,
+  proposedName,
+  onClose,
+}: {
+  query: SavedSearchQuery;
+  proposedName: string;
+  onClose: () => void;
+}) {
+  const dialog = useModalDialog(true);
+  const titleId = useId();
+  const [name, setName] = useState(proposedName);
+  const [notify, setNotify] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateSavedSearch();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = nameProblem(name);
+    setError(problem);
+    if (problem) return;
+    create.mutate(
+      { name: name.trim(), query, notificationsEnabled: notify },
+      {
+        onSuccess: () => {
+          toast.success(WATCH_MESSAGES.searchSaved);
+          onClose();
+        },
+        onError: (failure) => {
+          const field = failure instanceof ApiError ? failure.fields?.name : undefined;
+          if (field) setError(field);
+          else toast.error(watchErrorMessage(failure, WATCH_MESSAGES.saveSearchFailed));
+        },
+      },
+    );
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
+    >
+      <form className="flex flex-col gap-4 p-6" onSubmit={submit} noValidate>
+        <h2 id={titleId} className="text-xl font-bold">
+          Save this search
+        </h2>
+        <p className="text-sm text-slate-700">
+          Find it again under Watchlist, Saved Searches, and hear about new listings that match.
+        </p>
+        <TextField
+          label="Name"
+          value={name}
+          maxLength={NAME_MAX + 20}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (error) setError(null);
+          }}
+          error={error ?? undefined}
+          autoComplete="off"
+        />
+        <CheckboxField
+          label="Notify me about new matching listings"
+          checked={notify}
+          onChange={(event) => setNotify(event.target.checked)}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Saving..." : "Save search"}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
