@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["core/**/*.test.ts", "server/**/*.test.ts", "client/**/*.test.{ts,tsx}"],
+    include: [
+      "core/**/*.test.ts",
+      "content/**/*.test.ts",
+      "server/**/*.test.ts",
+      "client/**/*.test.{ts,tsx}",
+    ],
     // Each API test file opens its own database; PGlite start-up dominates, so allow for it.
     testTimeout: 30_000,
     hookTimeout: 120_000,

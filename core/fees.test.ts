@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { calculateFees, finalValuePercent } from "./fees";
+import {
+  CURRENCY_CONVERSION,
+  calculateFees,
+  conversionFeeCents,
+  DISPUTE_FEES_CENTS,
+  finalValuePercent,
+  realEstateFeeCents,
+  UPGRADES,
+} from "./fees";
 
 const base = { shippingCents: 0, listingsThisMonth: 0, upgrades: [], international: false };
 
@@ -41,5 +49,31 @@ describe("seller fees", () => {
     expect(fees.upgradesCents).toBe(16_00);
     expect(fees.internationalFeeCents).toBe(4_00);
     expect(fees.totalFeesCents).toBe(14_00 + 16_00 + 4_00);
+  });
+});
+
+describe("the spec's other fee figures", () => {
+  it("prices upgrades at $10, $2, $1 and $3", () => {
+    expect(Object.fromEntries(UPGRADES.map((u) => [u.id, u.cents]))).toEqual({
+      featured: 10_00,
+      bold: 2_00,
+      subtitle: 1_00,
+      galleryPlus: 3_00,
+    });
+  });
+
+  it("charges property 2% residential and 3% commercial", () => {
+    expect(realEstateFeeCents("residential", 250_000_00)).toBe(5_000_00);
+    expect(realEstateFeeCents("commercial", 250_000_00)).toBe(7_500_00);
+  });
+
+  it("makes a standard dispute free and an expedited one $25", () => {
+    expect(DISPUTE_FEES_CENTS).toEqual({ standard: 0, expedited: 25_00 });
+  });
+
+  it("converts currency for 1%, or 2% with a 24-hour rate lock", () => {
+    expect(conversionFeeCents(100_00)).toBe(1_00);
+    expect(conversionFeeCents(100_00, true)).toBe(2_00);
+    expect(CURRENCY_CONVERSION.rateLockHours).toBe(24);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Seller fees, from the fee constants of the spec (accounts-and-community section 9): the first
  * 3 listings a month are free, then $0.50 each; a final value fee of 3 to 10 percent of the item
- * plus shipping (10% on $45 = $4.50, 7% on $520 = $36.40); optional upgrades; +2% international.
+ * plus shipping (10% on $45 = $4.50, 7% on $520 = $36.40); optional upgrades; +2% international;
+ * property, dispute and currency conversion rates. The calculator (/sell/calculator) and the fee
+ * pages (/help/selling-fees, built from content/fees with these figures) both read this file.
  */
 
 export const FREE_LISTINGS_PER_MONTH = 3;
@@ -25,6 +27,23 @@ export const UPGRADES = [
   { id: "galleryPlus", label: "Gallery Plus", cents: 3_00 },
 ] as const;
 export type UpgradeId = (typeof UPGRADES)[number]["id"];
+
+/** Property sells on a flat final value fee instead of the bands, by kind of property. */
+export const REAL_ESTATE_FEE_PERCENT = { residential: 2, commercial: 3 } as const;
+export type PropertyKind = keyof typeof REAL_ESTATE_FEE_PERCENT;
+
+/** What asking Tradewinds to decide a dispute costs the party who asks: standard review is free. */
+export const DISPUTE_FEES_CENTS = { standard: 0, expedited: 25_00 } as const;
+
+/**
+ * Converting US dollars to another currency: the standard conversion is at the market rate plus
+ * 1%; a rate lock holds a quoted rate for 24 hours for 2%.
+ */
+export const CURRENCY_CONVERSION = {
+  standardPercent: 1,
+  rateLockPercent: 2,
+  rateLockHours: 24,
+} as const;
 
 export interface FeeInput {
   priceCents: number;
@@ -55,6 +74,17 @@ export function finalValuePercent(saleCents: number): number {
 }
 
 const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
+
+/** The final value fee of a property sale of this price. */
+export function realEstateFeeCents(kind: PropertyKind, saleCents: number): number {
+  return percentOf(Math.max(0, saleCents), REAL_ESTATE_FEE_PERCENT[kind]);
+}
+
+/** What converting this many cents costs, by the standard conversion or with a rate lock. */
+export function conversionFeeCents(cents: number, rateLock = false): number {
+  const { standardPercent, rateLockPercent } = CURRENCY_CONVERSION;
+  return percentOf(Math.max(0, cents), rateLock ? rateLockPercent : standardPercent);
+}
 
 /** Every fee a seller pays for one listing that sells at the given price. */
 export function calculateFees(input: FeeInput): FeeBreakdown {

@@ -29,6 +29,7 @@ import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { sandboxProvider } from "./modules/payments/sandbox-provider";
 import { stripeProvider } from "./modules/payments/stripe-provider";
 import { sellingRoutes } from "./modules/selling/selling.routes";
+import { siteRoutes } from "./modules/site/site.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
@@ -191,6 +192,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
     ],
   });
   await app.register(oauthCallbackRoutes, { oauth });
+  await app.register(siteRoutes);
   await app.register(webAppPlugin, {
     clientDist: config.clientDist,
     uploadsDir: config.uploadsDir,

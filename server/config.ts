@@ -18,6 +18,11 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString,
   SESSION_SECRET: optionalString,
   SMTP_URL: optionalString,
+  /** Where Contact Us requests are emailed. */
+  SUPPORT_EMAIL: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.email({ message: "must be an email address" }).default("support@tradewinds.example"),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Stripe's API base; set only to point at a local stand-in such as stripe-mock. */
@@ -98,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Signs short-lived cookies (OAuth state). Without it each process makes its own. */
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
     smtpUrl: e.SMTP_URL,
+    supportEmail: e.SUPPORT_EMAIL,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -22,6 +22,10 @@ const paymentsRoot = ["payments"] as const;
 const authRoot = ["auth"] as const;
 const sellingRoot = ["selling"] as const;
 const devOutboxRoot = ["dev-outbox"] as const;
+const watchingRoot = ["watching"] as const;
+const watchlistPages = [...watchingRoot, "items"] as const;
+const savedSearchesRoot = [...watchingRoot, "searches"] as const;
+const followedPages = [...watchingRoot, "sellers"] as const;
 
 /**
  * Every TanStack Query key the client uses. Keys nest: each area has an `all` prefix and the
@@ -40,6 +44,11 @@ export const queryKeys = {
     /** Every browse, search or store page of cards (GET /api/listings). */
     lists: [...listingsRoot, "list"] as const,
     list: (params: Partial<ListingQuery>) => [...listingsRoot, "list", params] as const,
+    /**
+     * The filter panel's counts for a browse query (GET /api/listings/facets): under `lists`, so
+     * whatever refreshes the lists refreshes the counts beside them.
+     */
+    facets: (params: Partial<ListingQuery>) => [...listingsRoot, "list", "facets", params] as const,
     /** Everything about one listing: its page, its bid history and its edit form. */
     item: listingItem,
     detail: (id: string) => [...listingItem(id), "detail"] as const,
@@ -145,5 +154,24 @@ export const queryKeys = {
   devOutbox: {
     all: devOutboxRoot,
     messages: [...devOutboxRoot, "messages"] as const,
+  },
+  /** The signed-in user's watchlist, saved searches and followed sellers. */
+  watching: {
+    all: watchingRoot,
+    /** Every cached /watchlist/items page. */
+    watchlists: watchlistPages,
+    watchlist: (query: { filter: string; sort: string; page: number }) =>
+      [...watchlistPages, query] as const,
+    /** The ids on the watchlist: every heart and the listing page's button. */
+    watchedIds: [...watchingRoot, "item-ids"] as const,
+    /** The saved searches list and each one's edit form. */
+    savedSearches: savedSearchesRoot,
+    savedSearchList: [...savedSearchesRoot, "list"] as const,
+    savedSearch: (id: string) => [...savedSearchesRoot, "detail", id] as const,
+    /** Every cached /watchlist/sellers page. */
+    followedSellers: followedPages,
+    followedSellerPage: (page: number) => [...followedPages, page] as const,
+    /** The ids of followed sellers: every Follow button. */
+    followedIds: [...watchingRoot, "seller-ids"] as const,
   },
 } as const;

@@ -2,6 +2,7 @@ import type { App } from "../app";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
+import { sendPendingSupportEmails } from "../modules/support/support.service";
 import { matchNewListings } from "../modules/watching/alert-matching";
 import { sendEndingSoonAlerts } from "../modules/watching/watch-alerts";
 import { pruneLiveEventPayloads } from "../plugins/realtime-bus";
@@ -35,6 +36,18 @@ export function startJobs(app: App): () => Promise<void> {
           log,
         }),
       { everyMs: 5000, onError: failed("notification emails failed") },
+    ),
+    // Contact Us requests reach the support inbox, and their copies the senders, within seconds.
+    repeat(
+      () =>
+        sendPendingSupportEmails({
+          db,
+          mailer: app.mailer,
+          supportEmail: app.config.supportEmail,
+          publicUrl: app.publicUrl,
+          log,
+        }),
+      { everyMs: 5000, onError: failed("support emails failed") },
     ),
     // New listings reach saved searches and followers within seconds; the queue keeps what a
     // stopped instance had not matched.

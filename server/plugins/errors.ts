@@ -21,8 +21,13 @@ export const errorsPlugin = fp(
       } else if (hasZodFastifySchemaValidationErrors(err)) {
         const fields: Record<string, string> = {};
         for (const issue of err.validation) {
-          const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
-          fields[name] ??= issue.message ?? "is invalid";
+          const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+          // A strict schema reports unknown keys on their parent: file it under each key.
+          const unknown = issue.keyword === "unrecognized_keys" ? issue.params.keys : undefined;
+          const names = Array.isArray(unknown)
+            ? unknown.map((key) => (name ? `${name}.${key}` : String(key)))
+            : [name || "_"];
+          for (const field of names) fields[field] ??= issue.message ?? "is invalid";
         }
         const first = Object.entries(fields)[0];
         const message = first

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ERROR_CODES } from "../../core/errors";
 import { shareTagsFor, withShareTags } from "../modules/listings/share-tags";
+import { pageStatus } from "../modules/site/page-status";
 
 export interface WebAppOptions {
   clientDist: string;
@@ -21,6 +22,8 @@ const PRIVATE_PATH = /^\/?private(\/|$)/i;
  * Serves uploaded images (but nothing under private/: message attachments are the API's to serve,
  * to those allowed to see them), the built single-page app, and index.html for every other page path
  * (with a listing's title and Open Graph tags, which link previews read without running scripts).
+ * A path that is no page (core/site-routes.ts), or names a listing, category or store that does not
+ * exist, gets the same HTML with status 404, so search engines and link checkers see it is missing.
  * Unknown /api paths answer with the JSON error envelope instead.
  */
 export const webAppPlugin = fp<WebAppOptions>(
@@ -65,12 +68,25 @@ export const webAppPlugin = fp<WebAppOptions>(
           .type("text/plain")
           .send("The web app is not built. Run `npm run build`.");
       }
-      const tags = await shareTagsFor(app.db, request.url, app.publicUrl).catch((err) => {
-        request.log.warn({ err }, "share tags failed");
-        return null;
-      });
+      const [tags, status] = await Promise.all([
+        shareTagsFor(app.db, request.url, app.publicUrl).catch((err) => {
+          request.log.warn({ err }, "share tags failed");
+          return null;
+        }),
+        // A failed check must not take the page down: serve it as found.
+        pageStatus(app.db, request.url, { production: app.config.isProduction }).catch(
+          (err): 200 => {
+            request.log.warn({ err }, "page status check failed");
+            return 200;
+          },
+        ),
+      ]);
       const html = tags ? withShareTags(indexHtml, tags) : indexHtml;
-      return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+      return reply
+        .status(status)
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .send(html);
     }
 
     // The static plugin would answer the root folder with 403; the home page is the app.

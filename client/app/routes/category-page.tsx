@@ -4,9 +4,11 @@ import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
 import { useCategory } from "../../features/catalog/api/get-category";
+import { useTerritories } from "../../features/catalog/api/get-territories";
 import { CategoryHeader } from "../../features/catalog/components/category-header";
 import { SubcategoryList } from "../../features/catalog/components/subcategory-list";
 import { CategoryListings } from "../../features/listings/components/category-listings";
+import { SaveSearchButton } from "../../features/watching/components/save-search-button";
 import { isNotFoundError } from "../../lib/api-client";
 
 /** /category/:slug and /category/:slug/:sub. An unknown category goes to /404. */
@@ -15,6 +17,7 @@ export function CategoryPage() {
   const target = sub ?? slug;
   const navigate = useNavigate();
   const category = useCategory(target);
+  const territories = useTerritories().data;
   const data = category.data;
   const current = data && data.slug === target ? data : undefined;
   // /category/fashion/phones is no page: the subcategory must belong to the category.
@@ -43,10 +46,16 @@ export function CategoryPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
       <PageTitle title={data.name} />
-      <CategoryHeader category={data} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <CategoryHeader category={data} />
+        <div className="shrink-0">
+          <SaveSearchButton pathFilters={{ category: target }} categoryName={data.name} />
+        </div>
+      </div>
       <CategoryListings
         categorySlug={target}
-        categorySection={<SubcategoryList category={data} />}
+        categorySection={(counts) => <SubcategoryList category={data} counts={counts} />}
+        territories={territories}
       />
     </div>
   );

@@ -1,8 +1,11 @@
 import { useSearchParams } from "react-router";
 import { PageTitle } from "../../components/ui/page-title";
+import { SelectField } from "../../components/ui/select-field";
+import { useTerritories } from "../../features/catalog/api/get-territories";
 import type { ListingParams } from "../../features/listings/api/get-listings";
 import { ListingResults } from "../../features/listings/components/listing-results";
 import { readPage } from "../../features/listings/hooks/use-category-filters";
+import { useTerritoryChoice } from "../../lib/territory-choice";
 
 function CollectionPage({
   title,
@@ -14,14 +17,31 @@ function CollectionPage({
   params: ListingParams;
 }) {
   const [searchParams] = useSearchParams();
+  // The territory chosen on the home page (or earlier in the visit) narrows these lists too.
+  const { territory, choose } = useTerritoryChoice();
+  const territories = useTerritories().data ?? [];
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8">
       <PageTitle title={title} />
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
-        <p className="text-slate-700">{intro}</p>
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+          <p className="text-slate-700">{intro}</p>
+        </div>
+        <SelectField
+          label="Territory"
+          value={territory}
+          onChange={choose}
+          options={[
+            { value: "", label: "All Territories" },
+            ...territories.map((t) => ({ value: t.slug, label: t.name })),
+          ]}
+          className="md:w-64"
+        />
       </div>
-      <ListingResults params={{ ...params, page: readPage(searchParams) }} />
+      <ListingResults
+        params={{ ...params, territory: territory || undefined, page: readPage(searchParams) }}
+      />
     </div>
   );
 }
@@ -41,7 +61,7 @@ export function TrendingPage() {
     <CollectionPage
       title="Trending Now"
       intro="The auctions drawing the most bids right now."
-      params={{ sort: "most_bids" }}
+      params={{ kind: "auction", sort: "most_bids" }}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { useSearchParams } from "react-router";
 import type { ListingCard as ListingCardData } from "../../../core/contracts/browse";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
@@ -14,6 +13,7 @@ import { StartSellingBanner } from "../../features/home/components/start-selling
 import { ListingCard } from "../../features/listings/components/listing-card";
 import { ListingGrid } from "../../features/listings/components/listing-grid";
 import { cn } from "../../lib/cn";
+import { useTerritoryChoice, withTerritory } from "../../lib/territory-choice";
 
 /** What a section says when a territory has nothing for it (Daily Picks runs out first). */
 function EmptyRow() {
@@ -34,8 +34,8 @@ function CardRow({ listings, dimmed }: { listings: ListingCardData[]; dimmed: bo
 }
 
 export function HomePage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const territory = searchParams.get("territory") ?? "";
+  // The choice stays for the visit: Start Shopping, View all and the header search carry it.
+  const { territory, choose } = useTerritoryChoice();
   const territories = useTerritories();
   const categories = useCategories();
   const home = useHome(territory || undefined);
@@ -52,12 +52,7 @@ export function HomePage() {
       <HomeHero
         territories={territories.data ?? []}
         territory={territory}
-        onTerritoryChange={(slug) =>
-          setSearchParams(slug ? { territory: slug } : {}, {
-            replace: true,
-            preventScrollReset: true,
-          })
-        }
+        onTerritoryChange={choose}
       />
       <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-10">
         <PopularCategories categories={categories.data?.items ?? []} />
@@ -73,7 +68,7 @@ export function HomePage() {
                 key={section.id}
                 id={section.id}
                 title={section.title}
-                viewAllHref={section.href}
+                viewAllHref={withTerritory(section.href, territory)}
               >
                 {section.items ? (
                   <CardRow listings={section.items} dimmed={home.isPlaceholderData} />

@@ -2,8 +2,12 @@ import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { MAX_SEARCH_LENGTH } from "../../../core/limits";
+import { rememberedTerritory } from "../../lib/territory-choice";
 
-/** The header search: submits to /listings?search=..., and shows the current search there. */
+/**
+ * The header search: submits to /listings?search=... (in the territory chosen for the visit, if
+ * any), and shows the current search there.
+ */
 export function SearchBox() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -16,7 +20,11 @@ export function SearchBox() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = text.trim();
-    navigate(query ? `/listings?${new URLSearchParams({ search: query })}` : "/listings");
+    const params = new URLSearchParams();
+    if (query) params.set("search", query);
+    const territory = rememberedTerritory();
+    if (territory) params.set("territory", territory);
+    navigate(params.size > 0 ? `/listings?${params}` : "/listings");
   };
 
   return (

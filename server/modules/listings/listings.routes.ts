@@ -3,11 +3,13 @@ import { z } from "zod";
 import {
   bidHistorySchema,
   listingDetailSchema,
+  listingFacetsSchema,
   listingPageSchema,
   listingQuerySchema,
 } from "../../../core/contracts/browse";
 import { idParam, paginationQuery } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
+import { listingFacets } from "./listing-facets";
 import { getListing, listBids, searchListings } from "./listings.service";
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,13 +22,33 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "`category` is a slug and includes its subcategories; `territory` and `seller` take an id or a slug/username. " +
           "`condition` is repeatable (`used` means any condition but new). `freeShipping` and `localPickup` together " +
-          "mean either. `ending_soon` returns only auctions, soonest first. Prices compare the card price " +
-          "(current bid, else start price, for auctions).",
+          "mean either. `search` matches titles and descriptions; `includeDescription=false` matches titles only. " +
+          "`status`: `active` (default), `ended` (over, unsold), `sold`, `completed` (ended or sold). " +
+          "`ending_soon` returns only auctions, soonest first; `most_bids` only auctions, most bids first. " +
+          "Prices compare the card price (current bid, else start price, for auctions). `total` is exact up to " +
+          "10,000; above that it is 10,000 and `totalIsLowerBound` is true. An unknown parameter is a 400.",
         querystring: listingQuerySchema,
         response: { 200: listingPageSchema, 400: apiErrorSchema },
       },
     },
     async (request) => searchListings(app.db, request.query),
+  );
+
+  app.get(
+    "/listings/facets",
+    {
+      schema: {
+        tags: ["browse"],
+        summary: "Counts for the filter panel",
+        description:
+          "Takes the query of GET /api/listings (paging and sort order aside) and answers how many listings " +
+          "each category, kind, condition, delivery option and territory would show. Each group follows " +
+          "every filter but its own.",
+        querystring: listingQuerySchema,
+        response: { 200: listingFacetsSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => listingFacets(app.db, request.query),
   );
 
   app.get(

@@ -1,12 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { auctionState, type IncrementBand } from "../../../core/bidding";
-import type {
-  BidHistory,
-  ListingCard,
-  ListingDetail,
-  ListingImage,
-  ListingPage,
-  ListingQuery,
+import {
+  type BidHistory,
+  EXACT_TOTAL_LIMIT,
+  type ListingCard,
+  type ListingDetail,
+  type ListingImage,
+  type ListingPage,
+  type ListingQuery,
 } from "../../../core/contracts/browse";
 import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
@@ -73,7 +74,8 @@ const selectListing = sql`
   join users u on u.id = l.seller_id
   left join auction_settings a on a.listing_id = l.id`;
 
-const fromListing = sql`
+/** The joins a count or a filter needs (no categories: `whereFor` looks those up by slug). */
+export const fromListing = sql`
   from listings l
   join territories t on t.id = l.territory_id
   join users u on u.id = l.seller_id
@@ -176,17 +178,20 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The WHERE clause for a browse query; ids of listings to leave out are optional. */
-function whereFor(q: Partial<ListingQuery>, excludeIds: string[] = []): SQL {
+const statusConditions: Record<ListingQuery["status"], SQL> = {
+  active: activeListingCondition,
+  ended: endedListingCondition,
+  sold: soldListingCondition,
+  completed: sql`(${endedListingCondition} or ${soldListingCondition})`,
+};
+
+/**
+ * The WHERE clause for a browse query (over `fromListing`); ids of listings to leave out are
+ * optional.
+ */
+export function whereFor(q: Partial<ListingQuery>, excludeIds: string[] = []): SQL {
   const parts: SQL[] = [];
-  const status = q.status ?? "active";
-  parts.push(
-    status === "active"
-      ? activeListingCondition
-      : status === "ended"
-        ? endedListingCondition
-        : soldListingCondition,
-  );
+  parts.push(statusConditions[q.status ?? "active"]);
   if (q.category) {
     // A top-level slug matches its whole subtree; a subcategory slug just itself.
     parts.push(sql`(l.category_id in (select id from categories where slug = ${q.category})
@@ -197,8 +202,16 @@ function whereFor(q: Partial<ListingQuery>, excludeIds: string[] = []): SQL {
   if (q.kind) parts.push(sql`l.kind = ${q.kind}`);
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
-    parts.push(sql`(l.title ilike ${like} or l.description ilike ${like}
-      or l.search_vector @@ websearch_to_tsquery('english', ${q.search}))`);
+    const words = sql`websearch_to_tsquery('english', ${q.search})`;
+    if (q.includeDescription === false) {
+      // Titles only: the title's words carry weight A in search_vector (the index finds the
+      // candidates, ts_filter keeps those that match on the title).
+      parts.push(sql`(l.title ilike ${like}
+        or (l.search_vector @@ ${words} and ts_filter(l.search_vector, '{a}') @@ ${words}))`);
+    } else {
+      parts.push(sql`(l.title ilike ${like} or l.description ilike ${like}
+        or l.search_vector @@ ${words})`);
+    }
   }
   if (q.minPriceCents !== undefined)
     parts.push(sql`${displayPriceExpression} >= ${q.minPriceCents}`);
@@ -219,7 +232,8 @@ function whereFor(q: Partial<ListingQuery>, excludeIds: string[] = []): SQL {
   if (q.localPickup) delivery.push(sql`l.local_pickup`);
   if (delivery.length > 0) parts.push(sql`(${sql.join(delivery, sql` or `)})`);
   if (q.featured) parts.push(sql`l.featured`);
-  if (q.sort === "ending_soon") parts.push(sql`l.kind = 'auction'`);
+  // Ending soon and most bids (trending) are about auctions: only auctions have an end and bids.
+  if (q.sort === "ending_soon" || q.sort === "most_bids") parts.push(sql`l.kind = 'auction'`);
   if (excludeIds.length > 0) parts.push(sql`l.id not in ${excludeIds}`);
   return sql.join(parts, sql` and `);
 }
@@ -246,23 +260,40 @@ function orderFor(q: Partial<ListingQuery>): SQL {
   }
 }
 
-/** One page of listing cards matching the browse filters, with the total count. */
-export async function searchListings(db: Db, q: ListingQuery): Promise<ListingPage> {
+/**
+ * One page of listing cards matching the browse filters, with the total count: exact up to
+ * `exactTotalLimit`, beyond it that limit and `totalIsLowerBound`.
+ */
+export async function searchListings(
+  db: Db,
+  q: ListingQuery,
+  exactTotalLimit = EXACT_TOTAL_LIMIT,
+): Promise<ListingPage> {
   const where = whereFor(q);
   const offset = (q.page - 1) * q.pageSize;
+  // Counting stops just past the limit: an exact count of a million matches costs a scan of them.
   const countResult = await rows<{ n: number }>(
     db,
-    sql`select count(*)::int as n ${fromListing} where ${where}`,
+    sql`select count(*)::int as n from (select 1 ${fromListing} where ${where}
+      limit ${exactTotalLimit + 1}) capped`,
   );
-  const total = Number(countResult[0]?.n ?? 0);
+  const counted = Number(countResult[0]?.n ?? 0);
+  const lowerBound = counted > exactTotalLimit;
+  const total = lowerBound ? exactTotalLimit : counted;
   const page =
-    offset < total
+    offset < total || lowerBound
       ? await rows<ListingRow>(
           db,
           sql`${selectListing} where ${where} order by ${orderFor(q)} limit ${q.pageSize} offset ${offset}`,
         )
       : [];
-  return { items: await toCards(db, page), total, page: q.page, pageSize: q.pageSize };
+  return {
+    items: await toCards(db, page),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
+  };
 }
 
 /** Up to `limit` cards for a home section, leaving out listings another section already shows. */

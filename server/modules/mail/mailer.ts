@@ -65,3 +65,9 @@ export function outboxMailer(
     close() {},
   };
 }
+
+/** SMTP answers 5xx for failures that retrying cannot fix, 4xx for passing ones (RFC 5321 4.2.1). */
+export function isPermanentRefusal(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}

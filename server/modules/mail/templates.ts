@@ -218,3 +218,80 @@ export function itemSoldEmail(
     url,
   );
 }
+
+/** New matches of one saved search, at most one such email a day (the rest wait for the next). */
+export function savedSearchDigestEmail(
+  to: string,
+  name: string,
+  search: string,
+  matches: { title: string; url: string }[],
+  searchUrl: string,
+): Email {
+  const count = matches.length === 1 ? "1 new listing" : `${matches.length} new listings`;
+  return withLink(
+    to,
+    `${count} for your saved search "${search}"`,
+    `Hi ${name},`,
+    [
+      `${count} ${matches.length === 1 ? "matches" : "match"} your saved search "${search}":`,
+      ...matches.map((m) => `${m.title}: ${m.url}`),
+    ],
+    "See all results",
+    searchUrl,
+  );
+}
+
+/** A Contact Us request as the support team reads it: who, about what, their words, and a reply link. */
+export function supportRequestEmail(
+  to: string,
+  request: {
+    reference: string;
+    category: string;
+    subject: string;
+    message: string;
+    email: string;
+    /** The sender's username when they were signed in. */
+    username: string | null;
+  },
+): Email {
+  const from = request.username
+    ? `${request.email} (signed in as ${request.username})`
+    : `${request.email} (not signed in)`;
+  const replySubject = encodeURIComponent(`Re: [${request.reference}] ${request.subject}`);
+  return withLink(
+    to,
+    `[${request.reference}] ${request.category}: ${excerpt(request.subject, 120)}`,
+    `New support request ${request.reference}`,
+    [
+      `From: ${from}`,
+      `Category: ${request.category}`,
+      `Subject: ${request.subject}`,
+      ...request.message.split(/\r?\n/).filter((line) => line.trim() !== ""),
+    ],
+    "Reply to the sender",
+    `mailto:${request.email}?subject=${replySubject}`,
+  );
+}
+
+/** The sender's copy of their request, with the reference to quote and when to expect a reply. */
+export function supportCopyEmail(
+  to: string,
+  request: { reference: string; category: string; subject: string; message: string },
+  replyWithinHours: number,
+  url: string,
+): Email {
+  return withLink(
+    to,
+    `We received your message (reference ${request.reference})`,
+    "Hello,",
+    [
+      `Thank you for contacting Tradewinds. Your reference number is ${request.reference}; please quote it if you write to us about this again.`,
+      `We reply within ${replyWithinHours} hours. Here is a copy of what you sent:`,
+      `Category: ${request.category}`,
+      `Subject: ${request.subject}`,
+      ...request.message.split(/\r?\n/).filter((line) => line.trim() !== ""),
+    ],
+    "Browse the help centre",
+    url,
+  );
+}

@@ -3,10 +3,21 @@ import type { CategoryDetail } from "../../../../core/contracts/browse";
 import { cn } from "../../../lib/cn";
 import { subcategoryPath } from "./category-header";
 
-/** The filter panel's "Shop by Category": subcategories with how many listings each has. */
-export function SubcategoryList({ category }: { category: CategoryDetail }) {
+/**
+ * The filter panel's "Shop by Category": subcategories with how many listings each has. `counts`
+ * (by slug, from the panel's facets) follow the page's other filters; without them the counts
+ * are every active listing.
+ */
+export function SubcategoryList({
+  category,
+  counts,
+}: {
+  category: CategoryDetail;
+  counts?: Record<string, number>;
+}) {
   const top = category.parent ?? category;
-  const topCount = category.parent ? null : category.listingCount;
+  const countOf = (slug: string, fallback: number) => (counts ? (counts[slug] ?? 0) : fallback);
+  const topCount = category.parent ? null : countOf(category.slug, category.listingCount);
   // Switching subcategory here keeps the panel's filters (but starts again at page 1).
   const params = new URLSearchParams(useLocation().search);
   params.delete("page");
@@ -43,7 +54,7 @@ export function SubcategoryList({ category }: { category: CategoryDetail }) {
                 )}
               >
                 <span>{child.name}</span>
-                <span className="text-slate-700">({child.listingCount})</span>
+                <span className="text-slate-700">({countOf(child.slug, child.listingCount)})</span>
               </Link>
             </li>
           );

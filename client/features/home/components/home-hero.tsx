@@ -51,7 +51,10 @@ export function HomeHero({
               ]}
               className="sm:w-72"
             />
-            <Link to="/listings" className={buttonClasses("accent", "md", "h-10")}>
+            <Link
+              to={territory ? `/listings?${new URLSearchParams({ territory })}` : "/listings"}
+              className={buttonClasses("accent", "md", "h-10")}
+            >
               Start Shopping
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>

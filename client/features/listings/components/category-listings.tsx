@@ -1,5 +1,5 @@
-import { SlidersHorizontal } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
+import type { ListingFacets, Territory } from "../../../../core/contracts/browse";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
 import { Pagination } from "../../../components/ui/pagination";
@@ -7,8 +7,10 @@ import { SelectField } from "../../../components/ui/select-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
+import { useListingFacets } from "../api/get-listing-facets";
 import { useListings } from "../api/get-listings";
 import { useCategoryFilters } from "../hooks/use-category-filters";
+import { FilterButton } from "./filter-button";
 import { KindFilter } from "./kind-filter";
 import { LayoutToggle } from "./layout-toggle";
 import { ListingFilterPanel } from "./listing-filter-panel";
@@ -25,14 +27,19 @@ const SORT_OPTIONS = [
 export function CategoryListings({
   categorySlug,
   categorySection,
+  territories,
 }: {
   categorySlug: string;
-  categorySection?: ReactNode;
+  /** The panel's "Shop by Category", given the panel's counts (by category slug). */
+  categorySection?: (counts: ListingFacets["categories"] | undefined) => ReactNode;
+  territories?: Territory[];
 }) {
   const { filters, apiParams, update, activeCount } = useCategoryFilters();
   const [panelOpen, setPanelOpen] = useState(activeCount > 0);
   const panelId = useId();
-  const query = useListings({ ...apiParams, category: categorySlug });
+  const params = { ...apiParams, category: categorySlug };
+  const query = useListings(params);
+  const facets = useListingFacets(params).data;
   const sortValue = SORT_OPTIONS.some((o) => o.value === filters.sort)
     ? filters.sort
     : "best_match";
@@ -40,34 +47,21 @@ export function CategoryListings({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 rounded-xl border border-sand-200 bg-white p-3 shadow-sm sm:p-4 lg:flex-row lg:items-center lg:justify-between">
-        <KindFilter value={filters.kind} onChange={(kind) => update({ kind })} />
+        <KindFilter
+          value={filters.kind}
+          onChange={(kind) => update({ kind })}
+          counts={facets?.kinds}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <p className="text-sm font-medium text-slate-700" aria-live="polite">
             {query.data ? `${pluralize(query.data.total, "item")} found` : "\u00a0"}
           </p>
-          <button
-            type="button"
-            aria-expanded={panelOpen}
-            aria-controls={panelId}
-            onClick={() => setPanelOpen((open) => !open)}
-            className={cn(
-              "inline-flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-semibold",
-              panelOpen
-                ? "border-brand-700 bg-brand-50 text-brand-800"
-                : "border-slate-400 bg-white text-slate-800 hover:bg-brand-50",
-            )}
-          >
-            <SlidersHorizontal aria-hidden="true" className="size-4" />
-            Filter
-            {activeCount > 0 && (
-              <span
-                aria-hidden="true"
-                className="rounded-full bg-coral-700 px-1.5 text-xs leading-5 text-white"
-              >
-                {activeCount}
-              </span>
-            )}
-          </button>
+          <FilterButton
+            open={panelOpen}
+            onToggle={() => setPanelOpen((open) => !open)}
+            panelId={panelId}
+            activeCount={activeCount}
+          />
           <SelectField
             label="Sort by"
             hideLabel
@@ -91,8 +85,10 @@ export function CategoryListings({
             id={panelId}
             filters={filters}
             onChange={update}
-            categorySection={categorySection}
+            categorySection={categorySection?.(facets?.categories)}
             activeCount={activeCount}
+            facets={facets}
+            territories={territories}
           />
         )}
         <div className="min-w-0">

@@ -1,5 +1,8 @@
+import { useId } from "react";
+import type { ListingFacets } from "../../../../core/contracts/browse";
 import type { ListingKind } from "../../../../core/listing";
 import { cn } from "../../../lib/cn";
+import { ChoiceCount } from "./listing-filter-panel";
 
 const OPTIONS: { value: ListingKind | null; label: string }[] = [
   { value: null, label: "All Listings" },
@@ -7,31 +10,45 @@ const OPTIONS: { value: ListingKind | null; label: string }[] = [
   { value: "fixed_price", label: "Buy It Now" },
 ];
 
-/** The segmented All Listings / Auction / Buy It Now switch. */
+/** The segmented All Listings / Auction / Buy It Now switch, with counts when given. */
 export function KindFilter({
   value,
   onChange,
+  counts,
 }: {
   value: ListingKind | null;
   onChange: (kind: ListingKind | null) => void;
+  /** How many each kind would show with the other filters; the page's facets. */
+  counts?: ListingFacets["kinds"];
 }) {
+  const id = useId();
   return (
-    <fieldset className="inline-flex rounded-lg border border-slate-300 bg-white p-1">
+    <fieldset className="inline-flex max-w-full flex-wrap rounded-lg border border-slate-300 bg-white p-1">
       <legend className="sr-only">Listing type</legend>
       {OPTIONS.map((option) => {
         const active = option.value === value;
+        const count = counts
+          ? option.value
+            ? counts[option.value]
+            : counts.auction + counts.fixed_price
+          : undefined;
+        const countId = `${id}-${option.value ?? "all"}`;
         return (
           <button
             key={option.label}
             type="button"
             aria-pressed={active}
+            aria-describedby={count === undefined ? undefined : countId}
             onClick={() => onChange(option.value)}
             className={cn(
-              "rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
-              active ? "bg-brand-700 text-white" : "text-slate-800 hover:bg-brand-50",
+              "inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors",
+              active
+                ? "bg-brand-700 text-white [&_span]:text-brand-50"
+                : "text-slate-800 hover:bg-brand-50",
             )}
           >
             {option.label}
+            <ChoiceCount id={countId} count={count} />
           </button>
         );
       })}

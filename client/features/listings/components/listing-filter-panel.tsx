@@ -1,31 +1,66 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import type { ListingFacets, Territory } from "../../../../core/contracts/browse";
+import { conditionLabel } from "../../../../core/listing";
 import { parseMoneyToCents } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
+import { SelectField } from "../../../components/ui/select-field";
+import { pluralize } from "../../../lib/format";
 import type { CategoryFilters, ConditionFilter, FilterUpdate } from "../hooks/use-category-filters";
 
+/** The category page's groups (spec), then any exact condition advanced search asked for. */
 const CONDITION_OPTIONS: { value: ConditionFilter; label: string }[] = [
   { value: "new", label: "New" },
   { value: "used", label: "Used" },
   { value: "not_specified", label: "Not Specified" },
 ];
 
+function conditionOptions(active: ConditionFilter[]) {
+  const extra = active
+    .filter((value) => !CONDITION_OPTIONS.some((o) => o.value === value))
+    .map((value) => ({ value, label: conditionLabel(value) }));
+  return [...CONDITION_OPTIONS, ...extra];
+}
+
+/**
+ * How many listings a choice would show: "(12)" on screen; read out after the choice's name
+ * (as its description), so the name stays just the choice.
+ */
+export function ChoiceCount({ id, count }: { id: string; count: number | undefined }) {
+  if (count === undefined) return null;
+  return (
+    <>
+      <span aria-hidden="true" className="text-slate-600 tabular-nums">
+        ({count.toLocaleString("en-US")})
+      </span>
+      {/* Hidden, so it stays out of the choice's name; aria-describedby still reads it. */}
+      <span id={id} hidden>
+        {pluralize(count, "listing")}
+      </span>
+    </>
+  );
+}
+
 function Checkbox({
   label,
   checked,
   onChange,
+  count,
 }: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  count?: number;
 }) {
   // The URL is the truth, but it updates a moment after the click: show the tick at once.
   const [shown, setShown] = useState(checked);
+  const countId = useId();
   useEffect(() => setShown(checked), [checked]);
   return (
     <label className="flex cursor-pointer items-center gap-2 py-1 text-sm text-slate-800">
       <input
         type="checkbox"
         checked={shown}
+        aria-describedby={count === undefined ? undefined : countId}
         onChange={(event) => {
           setShown(event.target.checked);
           onChange(event.target.checked);
@@ -33,6 +68,7 @@ function Checkbox({
         className="size-4 accent-brand-700"
       />
       {label}
+      <ChoiceCount id={countId} count={count} />
     </label>
   );
 }
@@ -109,19 +145,27 @@ function PriceFilter({
   );
 }
 
-/** The side panel: a category section from the page, then price, condition and delivery. */
+/**
+ * The side panel of the category and search results pages: a category section from the page,
+ * then territory (when the page passes the list), price, condition and delivery, each choice with
+ * its count when the page has them (they follow every other active filter).
+ */
 export function ListingFilterPanel({
   id,
   filters,
   onChange,
   categorySection,
   activeCount,
+  facets,
+  territories,
 }: {
   id: string;
   filters: CategoryFilters;
   onChange: (update: FilterUpdate) => void;
   categorySection?: ReactNode;
   activeCount: number;
+  facets?: ListingFacets;
+  territories?: Territory[];
 }) {
   const toggleCondition = (value: ConditionFilter, checked: boolean) => {
     const next = checked
@@ -137,6 +181,30 @@ export function ListingFilterPanel({
       className="flex flex-col gap-6 rounded-xl border border-sand-200 bg-white p-4 shadow-sm"
     >
       {categorySection}
+      {territories && (
+        <div>
+          {/* Styled as the other groups' headings; the select keeps the same words as its label. */}
+          <p aria-hidden="true" className="mb-2 font-semibold text-slate-900">
+            Territory
+          </p>
+          <SelectField
+            label="Territory"
+            hideLabel
+            value={filters.territory}
+            onChange={(territory) => onChange({ territory: territory || null })}
+            options={[
+              { value: "", label: "All Territories" },
+              ...territories.map((t) => {
+                const count = facets?.territories[t.slug];
+                return {
+                  value: t.slug,
+                  label: facets ? `${t.name} (${(count ?? 0).toLocaleString("en-US")})` : t.name,
+                };
+              }),
+            ]}
+          />
+        </div>
+      )}
       <PriceFilter
         minPrice={filters.minPrice}
         maxPrice={filters.maxPrice}
@@ -144,12 +212,13 @@ export function ListingFilterPanel({
       />
       <fieldset>
         <legend className="mb-1 font-semibold text-slate-900">Condition</legend>
-        {CONDITION_OPTIONS.map((option) => (
+        {conditionOptions(filters.conditions).map((option) => (
           <Checkbox
             key={option.value}
             label={option.label}
             checked={filters.conditions.includes(option.value)}
             onChange={(checked) => toggleCondition(option.value, checked)}
+            count={facets ? (facets.conditions[option.value] ?? 0) : undefined}
           />
         ))}
       </fieldset>
@@ -159,11 +228,13 @@ export function ListingFilterPanel({
           label="Free Shipping"
           checked={filters.freeShipping}
           onChange={(checked) => onChange({ freeShipping: checked ? "true" : null })}
+          count={facets?.delivery.freeShipping}
         />
         <Checkbox
           label="Local Pickup"
           checked={filters.localPickup}
           onChange={(checked) => onChange({ localPickup: checked ? "true" : null })}
+          count={facets?.delivery.localPickup}
         />
       </fieldset>
       {activeCount > 0 && (
@@ -177,6 +248,7 @@ export function ListingFilterPanel({
               condition: null,
               freeShipping: null,
               localPickup: null,
+              territory: null,
             })
           }
         >

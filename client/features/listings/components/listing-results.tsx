@@ -9,7 +9,14 @@ import { ListingCard } from "./listing-card";
 import { ListingGrid } from "./listing-grid";
 
 /** Count, grid of listing cards and pagination for one query (browse, deals, trending...). */
-export function ListingResults({ params }: { params: ListingParams }) {
+export function ListingResults({
+  params,
+  maxColumns = 4,
+}: {
+  params: ListingParams;
+  /** Fewer beside a side panel. */
+  maxColumns?: 3 | 4;
+}) {
   const query = useListings(params);
 
   if (query.isPending) return <Spinner label="Loading listings..." showLabel />;
@@ -22,11 +29,13 @@ export function ListingResults({ params }: { params: ListingParams }) {
     );
   }
 
-  const { items, total, page, pageSize } = query.data;
+  const { items, total, page, pageSize, totalIsLowerBound } = query.data;
   return (
     <section aria-label="Results" aria-busy={query.isFetching}>
       <p className="mb-4 text-sm font-medium text-slate-700" aria-live="polite">
-        {pluralize(total, "item")} found
+        {totalIsLowerBound
+          ? `More than ${total.toLocaleString("en-US")} items found`
+          : `${pluralize(total, "item")} found`}
       </p>
       {items.length === 0 ? (
         <EmptyState
@@ -34,7 +43,10 @@ export function ListingResults({ params }: { params: ListingParams }) {
           hint="Try changing your filters or search query."
         />
       ) : (
-        <ListingGrid className={cn(query.isPlaceholderData && "opacity-60")}>
+        <ListingGrid
+          maxColumns={maxColumns}
+          className={cn(query.isPlaceholderData && "opacity-60")}
+        >
           {items.map((listing) => (
             <li key={listing.id}>
               <ListingCard listing={listing} headingLevel={2} />

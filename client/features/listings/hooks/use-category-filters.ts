@@ -1,12 +1,28 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { LISTING_SORTS, type ListingSort } from "../../../../core/contracts/browse";
-import { CONDITION_FILTERS, type ListingKind, normalizeKind } from "../../../../core/listing";
+import {
+  LISTING_QUERY_STATUSES,
+  LISTING_SORTS,
+  type ListingSort,
+} from "../../../../core/contracts/browse";
+import {
+  CONDITION_FILTERS,
+  CONDITION_VALUES,
+  type ListingKind,
+  normalizeKind,
+} from "../../../../core/listing";
 import { parseMoneyToCents } from "../../../../core/money";
+import { rememberTerritory, useTerritoryChoice } from "../../../lib/territory-choice";
 import type { ListingParams } from "../api/get-listings";
 
-export type ConditionFilter = (typeof CONDITION_FILTERS)[number];
+/** The panel's groups (new, used, not specified) and the exact conditions advanced search sends. */
+export type ConditionFilter =
+  | (typeof CONDITION_FILTERS)[number]
+  | (typeof CONDITION_VALUES)[number];
 export type ResultsView = "grid" | "list";
+export type ListingStatusFilter = (typeof LISTING_QUERY_STATUSES)[number];
+
+const CONDITION_CHOICES: readonly string[] = [...CONDITION_FILTERS, ...CONDITION_VALUES];
 
 export interface CategoryFilters {
   kind: ListingKind | null;
@@ -17,6 +33,13 @@ export interface CategoryFilters {
   conditions: ConditionFilter[];
   freeShipping: boolean;
   localPickup: boolean;
+  /** A territory slug, or "" for every territory (remembered for the visit). */
+  territory: string;
+  /** What advanced search adds: search text, titles only, a seller, completed or sold. */
+  search: string;
+  titlesOnly: boolean;
+  seller: string;
+  status: ListingStatusFilter;
   page: number;
   view: ResultsView;
 }
@@ -35,29 +58,57 @@ export function readSort(params: URLSearchParams, fallback: ListingSort): Listin
     : fallback;
 }
 
+function readStatus(params: URLSearchParams): ListingStatusFilter {
+  const status = params.get("status");
+  return (LISTING_QUERY_STATUSES as readonly string[]).includes(status ?? "")
+    ? (status as ListingStatusFilter)
+    : "active";
+}
+
+/** The filters the panel counts: price, condition, delivery and territory (kind has its switch). */
+export const PANEL_FILTER_KEYS = [
+  "minPrice",
+  "maxPrice",
+  "condition",
+  "freeShipping",
+  "localPickup",
+  "territory",
+] as const;
+
 /**
- * The category page's filters live in the URL (shareable, back-button friendly). This reads
- * them, turns them into the API's query, and writes changes back (returning to page 1).
+ * The browse pages' filters live in the URL (shareable, back-button friendly, and what a saved
+ * search stores). This reads them, turns them into the API's query, and writes changes back
+ * (returning to page 1). The territory also comes from the visit's choice (lib/territory-choice).
  */
-export function useCategoryFilters() {
+export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { territory } = useTerritoryChoice();
 
   const filters = useMemo<CategoryFilters>(() => {
     const rawKind = searchParams.get("kind");
     return {
       kind: rawKind ? normalizeKind(rawKind) : null,
-      sort: readSort(searchParams, "best_match"),
+      sort: readSort(searchParams, defaultSort),
       minPrice: searchParams.get("minPrice") ?? "",
       maxPrice: searchParams.get("maxPrice") ?? "",
-      conditions: searchParams
-        .getAll("condition")
-        .filter((c): c is ConditionFilter => (CONDITION_FILTERS as readonly string[]).includes(c)),
+      conditions: [
+        ...new Set(
+          searchParams
+            .getAll("condition")
+            .filter((c): c is ConditionFilter => CONDITION_CHOICES.includes(c)),
+        ),
+      ],
       freeShipping: searchParams.get("freeShipping") === "true",
       localPickup: searchParams.get("localPickup") === "true",
+      territory,
+      search: searchParams.get("search")?.trim() ?? "",
+      titlesOnly: searchParams.get("includeDescription") === "false",
+      seller: searchParams.get("seller")?.trim() ?? "",
+      status: readStatus(searchParams),
       page: readPage(searchParams),
       view: searchParams.get("view") === "list" ? "list" : "grid",
     };
-  }, [searchParams]);
+  }, [searchParams, territory, defaultSort]);
 
   const apiParams = useMemo<ListingParams>(() => {
     const minPriceCents = filters.minPrice ? parseMoneyToCents(filters.minPrice) : null;
@@ -70,12 +121,22 @@ export function useCategoryFilters() {
       condition: filters.conditions.length > 0 ? filters.conditions : undefined,
       freeShipping: filters.freeShipping || undefined,
       localPickup: filters.localPickup || undefined,
+      territory: filters.territory || undefined,
+      search: filters.search || undefined,
+      includeDescription: filters.search && filters.titlesOnly ? false : undefined,
+      seller: filters.seller || undefined,
+      status: filters.status === "active" ? undefined : filters.status,
       page: filters.page,
     };
   }, [filters]);
 
   const update = useCallback(
     (changes: FilterUpdate, { keepPage = false }: { keepPage?: boolean } = {}) => {
+      // Choosing or clearing a territory here is the visit's choice too.
+      if ("territory" in changes) {
+        const value = changes.territory;
+        rememberTerritory(typeof value === "string" ? value : "");
+      }
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -99,7 +160,8 @@ export function useCategoryFilters() {
     (filters.maxPrice ? 1 : 0) +
     filters.conditions.length +
     (filters.freeShipping ? 1 : 0) +
-    (filters.localPickup ? 1 : 0);
+    (filters.localPickup ? 1 : 0) +
+    (filters.territory ? 1 : 0);
 
   return { filters, apiParams, update, activeCount };
 }
