@@ -36,7 +36,7 @@ import { searchListings } from "../server/modules/listings/listings.service";
 import { matchNewListings } from "../server/modules/watching/alert-matching";
 import {
   canonicalQuery,
-  matchColumns,
+  matchingColumns,
   parseSavedQuery,
 } from "../server/modules/watching/saved-search-query";
 import * as harness from "./harness";
@@ -189,7 +189,7 @@ async function main() {
             name: `Search ${j}`,
             query: canonicalQuery(filters),
             description: "bench",
-            ...matchColumns(filters),
+            ...(await matchingColumns(db, filters)),
           });
         }
         await db.insert(savedSearches).values(values);

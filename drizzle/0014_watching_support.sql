@@ -7,6 +7,7 @@ CREATE TABLE "support_requests" (
 	"subject" text NOT NULL,
 	"message" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"email_due_at" timestamp with time zone DEFAULT now(),
 	"emailed_at" timestamp with time zone,
 	CONSTRAINT "support_requests_reference_unique" UNIQUE("reference")
 );
@@ -46,7 +47,10 @@ CREATE TABLE "saved_searches" (
 	"match_free_shipping" boolean DEFAULT false NOT NULL,
 	"match_local_pickup" boolean DEFAULT false NOT NULL,
 	"match_featured" boolean DEFAULT false NOT NULL,
-	"matches_new_listings" boolean DEFAULT true NOT NULL
+	"matches_new_listings" boolean DEFAULT true NOT NULL,
+	"match_trigram" text,
+	"match_lexeme" text,
+	"match_unkeyed" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "watchlist_items" (
@@ -72,11 +76,14 @@ ALTER TABLE "listing_alert_queue" ADD CONSTRAINT "listing_alert_queue_listing_id
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "watchlist_items" ADD CONSTRAINT "watchlist_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "watchlist_items" ADD CONSTRAINT "watchlist_items_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "support_requests_unsent_idx" ON "support_requests" USING btree ("created_at") WHERE "support_requests"."emailed_at" is null;--> statement-breakpoint
+CREATE INDEX "support_requests_email_due_idx" ON "support_requests" USING btree ("email_due_at") WHERE "support_requests"."email_due_at" is not null;--> statement-breakpoint
 CREATE INDEX "followed_sellers_seller_idx" ON "followed_sellers" USING btree ("seller_id");--> statement-breakpoint
 CREATE INDEX "followed_sellers_user_created_idx" ON "followed_sellers" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "saved_searches_user_idx" ON "saved_searches" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "saved_searches_matching_idx" ON "saved_searches" USING btree ("match_category") WHERE "saved_searches"."notifications_enabled" and "saved_searches"."matches_new_listings";--> statement-breakpoint
+CREATE INDEX "saved_searches_trigram_idx" ON "saved_searches" USING btree ("match_trigram") WHERE "saved_searches"."notifications_enabled" and "saved_searches"."matches_new_listings";--> statement-breakpoint
+CREATE INDEX "saved_searches_lexeme_idx" ON "saved_searches" USING btree ("match_lexeme") WHERE "saved_searches"."notifications_enabled" and "saved_searches"."matches_new_listings";--> statement-breakpoint
+CREATE INDEX "saved_searches_category_idx" ON "saved_searches" USING btree ("match_category") WHERE "saved_searches"."notifications_enabled" and "saved_searches"."matches_new_listings" and "saved_searches"."match_search" is null;--> statement-breakpoint
+CREATE INDEX "saved_searches_unkeyed_idx" ON "saved_searches" USING btree ("id") WHERE "saved_searches"."notifications_enabled" and "saved_searches"."matches_new_listings" and "saved_searches"."match_unkeyed";--> statement-breakpoint
 CREATE INDEX "watchlist_items_listing_idx" ON "watchlist_items" USING btree ("listing_id");--> statement-breakpoint
 CREATE INDEX "watchlist_items_user_created_idx" ON "watchlist_items" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_saved_search_id_saved_searches_id_fk" FOREIGN KEY ("saved_search_id") REFERENCES "public"."saved_searches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -4,7 +4,7 @@ import { notificationText } from "../../core/notifications";
 import {
   canonicalQuery,
   describeFilters,
-  matchColumns,
+  matchingColumns,
   parseSavedQuery,
 } from "../modules/watching/saved-search-query";
 import type { Db } from "./client";
@@ -146,7 +146,7 @@ export async function seedDemoWatching(tx: Db, now: Date): Promise<void> {
         query: canonicalQuery(filters),
         description: await describeFilters(tx, filters),
         createdAt: new Date(now.getTime() - (10 - i) * 24 * HOUR),
-        ...matchColumns(filters),
+        ...(await matchingColumns(tx, filters)),
       });
     }
 

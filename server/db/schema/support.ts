@@ -15,8 +15,17 @@ export const supportRequests = pgTable(
     subject: text("subject").notNull(),
     message: text("message").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-    /** When both emails went (null: still to send; the job retries). */
+    /**
+     * When its emails are due (null: sent). The email job moves it ahead while it sends, as a
+     * lease: emails whose sender died or failed are due again when the lease runs out.
+     */
+    emailDueAt: timestamp("email_due_at", { withTimezone: true }).default(sql`now()`),
+    /** When both emails went. */
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
   },
-  (t) => [index("support_requests_unsent_idx").on(t.createdAt).where(sql`${t.emailedAt} is null`)],
+  (t) => [
+    index("support_requests_email_due_idx")
+      .on(t.emailDueAt)
+      .where(sql`${t.emailDueAt} is not null`),
+  ],
 );

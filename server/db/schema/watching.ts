@@ -85,13 +85,29 @@ export const savedSearches = pgTable(
     matchFeatured: boolean("match_featured").notNull().default(false),
     /** Only a search for active listings can match a new one. */
     matchesNewListings: boolean("matches_new_listings").notNull().default(true),
+    /**
+     * Keys that find the saved searches a new listing might match without testing them all
+     * (search-keys.ts): a trigram inside a word of the search text (a listing the text is found
+     * in by ILIKE has it among its own), and a lexeme of its all-AND tsquery (a listing the
+     * tsquery finds has it). A search neither key nor its category can reach is `match_unkeyed`:
+     * always tested.
+     */
+    matchTrigram: text("match_trigram"),
+    matchLexeme: text("match_lexeme"),
+    matchUnkeyed: boolean("match_unkeyed").notNull().default(false),
   },
-  (t) => [
-    index("saved_searches_user_idx").on(t.userId, t.createdAt),
-    index("saved_searches_matching_idx")
-      .on(t.matchCategory)
-      .where(sql`${t.notificationsEnabled} and ${t.matchesNewListings}`),
-  ],
+  (t) => {
+    const live = sql`${t.notificationsEnabled} and ${t.matchesNewListings}`;
+    return [
+      index("saved_searches_user_idx").on(t.userId, t.createdAt),
+      index("saved_searches_trigram_idx").on(t.matchTrigram).where(live),
+      index("saved_searches_lexeme_idx").on(t.matchLexeme).where(live),
+      index("saved_searches_category_idx")
+        .on(t.matchCategory)
+        .where(sql`${live} and ${t.matchSearch} is null`),
+      index("saved_searches_unkeyed_idx").on(t.id).where(sql`${live} and ${t.matchUnkeyed}`),
+    ];
+  },
 );
 
 /** A seller a user follows. */

@@ -5,7 +5,7 @@ import { KINDS_EMAILED_ONLY_WHEN_ASKED, type NotificationKind } from "../../../c
 import { eachAtMost } from "../../concurrency";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
-import { type Email, type Mailer, SMTP_CONNECTIONS } from "../mail/mailer";
+import { type Email, isPermanentRefusal, type Mailer, SMTP_CONNECTIONS } from "../mail/mailer";
 import {
   auctionEndedSellerEmail,
   itemSoldEmail,
@@ -163,12 +163,6 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     handled += batch.length;
     if (batch.length < BATCH) return handled;
   }
-}
-
-/** SMTP answers 5xx for failures that retrying cannot fix, 4xx for passing ones (RFC 5321 4.2.1). */
-function isPermanentRefusal(err: unknown): boolean {
-  const code = (err as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
 }
 
 /** A notice of a message in a conversation (older ones name no conversation: emailed as any other). */

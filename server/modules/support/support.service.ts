@@ -9,7 +9,7 @@ import {
   type supportRequestSchema,
 } from "../../../core/contracts/support";
 import type { Db } from "../../db/client";
-import { rows, uuidList } from "../../db/rows";
+import { rows } from "../../db/rows";
 import { supportRequests } from "../../db/schema/support";
 import { users } from "../../db/schema/users";
 import { badRequest } from "../../errors";
@@ -99,20 +99,32 @@ interface Claimed {
   username: string | null;
 }
 
-/** How many requests one claim takes. */
-const BATCH = 50;
+/**
+ * How many requests one claim takes. Their emails go one after another, well within the lease
+ * even from a slow mail server (40 emails in 2 minutes).
+ */
+const BATCH = 20;
+/** A claimed request not marked done by then (its sender died, or the mail server refused) is due again. */
+const LEASE = "2 minutes";
+
+/** What became of a request's emails. */
+type Outcome = "sent" | "refused" | "retry";
 
 /**
- * Emails stored requests not yet emailed, oldest first: each to the support address, then the
- * sender's copy with its reference; answers how many requests it handled.
+ * Emails stored requests whose emails are due, oldest first: each to the support address, then
+ * the sender's copy with its reference; answers how many requests it handled.
  *
- * A claim marks a batch emailed (`FOR UPDATE SKIP LOCKED`: instances share the work, never send
- * one twice) and commits, so no transaction (on PGlite: the one connection) stays open while the
- * mail server answers. A request whose email the server refuses for now, or cannot be reached
- * for, is marked not emailed again and the next run retries it: a mail outage loses nothing. A
- * 5xx refusal (no such mailbox) will not change on retry: logged and not retried; the request
- * stays stored either way. Both emails are retried together, so a copy that failed after the
- * support email went sends the support email again: at least once, with the same reference.
+ * A claim moves a batch's due time ahead by the lease (`FOR UPDATE SKIP LOCKED`: instances share
+ * the work without sending twice) and commits, so no transaction (on PGlite: the one connection)
+ * stays open while the mail server answers. Each request is marked done as soon as its emails
+ * went (`email_due_at` null, `emailed_at` set). One the mail server refuses for now, cannot be
+ * reached for, or whose process died while sending, is due again when its lease ends: a mail
+ * outage or a crash loses nothing. A 5xx refusal (no such mailbox) will not change on retry:
+ * logged, and the request is no longer due (`emailed_at` stays null); it stays stored either way.
+ *
+ * At least once: both emails are retried together, so a copy that failed for now after the
+ * support email went (or a process that died between them) sends the support email again, with
+ * the same reference, which support recognises as the same request.
  */
 export async function sendPendingSupportEmails(deps: SupportEmailDeps): Promise<number> {
   let handled = 0;
@@ -121,34 +133,46 @@ export async function sendPendingSupportEmails(deps: SupportEmailDeps): Promise<
       deps.db,
       sql`with due as (
             select id from support_requests
-            where emailed_at is null
-            order by created_at
+            where email_due_at <= now()
+            order by email_due_at
             limit ${BATCH}
             for update skip locked
+          ), claimed as (
+            update support_requests s set email_due_at = now() + interval '${sql.raw(LEASE)}'
+            from due
+            where s.id = due.id
+            returning s.id, s.reference, s.email, s.category, s.subject, s.message, s.created_at,
+              (select u.username from users u where u.id = s.user_id) as username
           )
-          update support_requests s set emailed_at = now()
-          from due
-          where s.id = due.id
-          returning s.id, s.reference, s.email, s.category, s.subject, s.message,
-            (select u.username from users u where u.id = s.user_id) as username`,
+          select id, reference, email, category, subject, message, username
+          from claimed order by created_at`,
     );
-    const retry: string[] = [];
+    let failed = false;
     for (const request of batch) {
-      if (!(await sendBoth(deps, request))) retry.push(request.id);
-    }
-    if (retry.length > 0) {
+      const outcome = await sendBoth(deps, request);
+      if (outcome === "retry") {
+        // Left leased: due again when the lease ends.
+        failed = true;
+        continue;
+      }
       await deps.db.execute(
-        sql`update support_requests set emailed_at = null where id in (${uuidList(retry)})`,
+        outcome === "sent"
+          ? sql`update support_requests set email_due_at = null, emailed_at = now()
+                where id = ${request.id}`
+          : sql`update support_requests set email_due_at = null where id = ${request.id}`,
       );
     }
     handled += batch.length;
-    // A failing mail server fails the whole batch: wait for the next run rather than spin.
-    if (batch.length < BATCH || retry.length > 0) return handled;
+    // A failing mail server fails the whole batch: wait for the next run rather than claim more.
+    if (batch.length < BATCH || failed) return handled;
   }
 }
 
-/** Sends a request's two emails; false when the mail server is to be tried again later. */
-async function sendBoth(deps: SupportEmailDeps, request: Claimed): Promise<boolean> {
+/**
+ * Sends a request's two emails: "retry" when the mail server is to be tried again later,
+ * "refused" when it refused one for good (the other is still sent).
+ */
+async function sendBoth(deps: SupportEmailDeps, request: Claimed): Promise<Outcome> {
   const fields = { ...request, category: supportCategoryLabel(request.category) };
   const emails = [
     supportRequestEmail(deps.supportEmail, fields),
@@ -159,16 +183,21 @@ async function sendBoth(deps: SupportEmailDeps, request: Claimed): Promise<boole
       `${deps.publicUrl}/help`,
     ),
   ];
+  let outcome: Outcome = "sent";
   for (const email of emails) {
     try {
       await deps.mailer.send(email);
     } catch (err) {
       if (!isPermanentRefusal(err)) {
-        deps.log?.(err, `support request ${request.reference}: email failed; it is retried`);
-        return false;
+        deps.log?.(
+          err,
+          `support request ${request.reference}: email failed; it is retried when its lease ends`,
+        );
+        return "retry";
       }
       deps.log?.(err, `support request ${request.reference}: email refused for good; not retried`);
+      outcome = "refused";
     }
   }
-  return true;
+  return outcome;
 }

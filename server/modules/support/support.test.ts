@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -21,6 +21,8 @@ const SUPPORT = "help-desk@tradewinds.test";
 const received: { to: string; subject: string; text: string; html: string }[] = [];
 // A refusal's SMTP code: 450 passes (try again later), 550 is for good.
 let refuse: 450 | 550 | null = null;
+// When set, only this recipient is refused.
+let refuseOnly: string | null = null;
 let smtp: SMTPServer;
 let t: TestApp;
 let deps: Parameters<typeof sendPendingSupportEmails>[0];
@@ -29,9 +31,9 @@ beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
       callback(
-        refuse
+        refuse && (refuseOnly === null || address.address === refuseOnly)
           ? Object.assign(new Error("Mailbox unavailable"), { responseCode: refuse })
           : undefined,
       );
@@ -67,6 +69,7 @@ afterAll(async () => {
 beforeEach(async () => {
   // Each test starts with nothing due and an empty mailbox.
   refuse = null;
+  refuseOnly = null;
   await sendPendingSupportEmails(deps);
   received.length = 0;
 });
@@ -79,6 +82,24 @@ const request = {
 
 async function send(agent: Agent, body: Record<string, unknown>) {
   return agent.post("/api/support-requests", body);
+}
+
+/** Stores a request as the form does, straight in the table. */
+async function store(email: string) {
+  const [row] = await t.database.db
+    .insert(supportRequests)
+    .values({ ...request, reference: newReference(), email })
+    .returning();
+  if (!row) throw new Error("not stored");
+  return row.reference;
+}
+
+/** Ends a request's lease (or due time) a second ago. */
+async function dueNow(reference: string) {
+  await t.database.db.execute(
+    sql`update support_requests set email_due_at = now() - interval '1 second'
+        where reference = ${reference}`,
+  );
 }
 
 async function stored(reference: string) {
@@ -103,6 +124,7 @@ describe("POST /api/support-requests", () => {
       subject: "Parcel to Grenada",
       emailedAt: null,
     });
+    expect(row?.emailDueAt).toBeInstanceOf(Date);
     // The request did not send it: the worker does.
     expect(received).toHaveLength(0);
 
@@ -119,7 +141,9 @@ describe("POST /api/support-requests", () => {
     expect(copy?.text).toContain("We reply within 24 hours.");
     expect(copy?.text).toContain("Subject: Parcel to Grenada");
     expect(copy?.text).toContain("http://localhost:3000/help");
-    expect((await stored(reference))?.emailedAt).toBeInstanceOf(Date);
+    const sent = await stored(reference);
+    expect(sent?.emailDueAt).toBeNull();
+    expect(sent?.emailedAt).toBeInstanceOf(Date);
 
     // Sent once: the next run finds nothing.
     received.length = 0;
@@ -221,18 +245,43 @@ describe("POST /api/support-requests", () => {
 });
 
 describe("sendPendingSupportEmails", () => {
-  it("keeps a request through a mail outage and sends it when the server is back", async () => {
+  it("keeps a request through a mail outage and sends it when its lease ends", async () => {
     refuse = 450;
     const res = await send(new Agent(t.app), { ...request, email: "outage@example.com" });
     const { reference } = supportRequestCreatedSchema.parse(res.json());
     await sendPendingSupportEmails(deps);
     expect(received).toHaveLength(0);
+    // Leased, not lost: not due again at once...
+    const leased = await stored(reference);
+    expect(leased?.emailedAt).toBeNull();
+    expect(leased?.emailDueAt?.getTime()).toBeGreaterThan(Date.now());
+    refuse = null;
+    expect(await sendPendingSupportEmails(deps)).toBe(0);
+    expect(received).toHaveLength(0);
+
+    // ...but once the lease has run out.
+    await dueNow(reference);
+    expect(await sendPendingSupportEmails(deps)).toBe(1);
+    expect(received.map((m) => m.to)).toEqual([SUPPORT, "outage@example.com"]);
+    const sent = await stored(reference);
+    expect(sent?.emailDueAt).toBeNull();
+    expect(sent?.emailedAt).toBeInstanceOf(Date);
+  });
+
+  it("sends both emails again when the copy failed for now after the support email went", async () => {
+    refuse = 450;
+    refuseOnly = "partial@example.com";
+    const reference = await store("partial@example.com");
+    await sendPendingSupportEmails(deps);
+    expect(received.map((m) => m.to)).toEqual([SUPPORT]);
     expect((await stored(reference))?.emailedAt).toBeNull();
 
     refuse = null;
+    await dueNow(reference);
     expect(await sendPendingSupportEmails(deps)).toBe(1);
-    expect(received.map((m) => m.to)).toEqual([SUPPORT, "outage@example.com"]);
-    expect((await stored(reference))?.emailedAt).toBeInstanceOf(Date);
+    // At least once: support sees the same reference twice.
+    expect(received.map((m) => m.to)).toEqual([SUPPORT, SUPPORT, "partial@example.com"]);
+    expect((await stored(reference))?.emailDueAt).toBeNull();
   });
 
   it("does not retry an address the mail server refuses for good", async () => {
@@ -240,9 +289,51 @@ describe("sendPendingSupportEmails", () => {
     const res = await send(new Agent(t.app), { ...request, email: "nobody@example.com" });
     const { reference } = supportRequestCreatedSchema.parse(res.json());
     expect(await sendPendingSupportEmails(deps)).toBe(1);
-    expect((await stored(reference))?.emailedAt).toBeInstanceOf(Date);
+    // Dropped, not sent: no longer due, and never emailed.
+    expect(await stored(reference)).toMatchObject({ emailDueAt: null, emailedAt: null });
     refuse = null;
     expect(await sendPendingSupportEmails(deps)).toBe(0);
+    expect(received).toHaveLength(0);
+  });
+
+  it("sends each request once when two workers run at the same time", async () => {
+    const addresses = ["p1", "p2", "p3", "p4", "p5"].map((n) => `${n}@example.com`);
+    const references: string[] = [];
+    for (const address of addresses) references.push(await store(address));
+    const [a, b] = await Promise.all([
+      sendPendingSupportEmails(deps),
+      sendPendingSupportEmails(deps),
+    ]);
+    expect(a + b).toBe(addresses.length);
+    expect(received.filter((m) => m.to === SUPPORT)).toHaveLength(addresses.length);
+    expect(
+      received
+        .map((m) => m.to)
+        .filter((to) => to !== SUPPORT)
+        .sort(),
+    ).toEqual(addresses);
+    for (const reference of references) {
+      expect(received.filter((m) => m.subject.includes(reference))).toHaveLength(2);
+      expect((await stored(reference))?.emailDueAt).toBeNull();
+    }
+  });
+
+  it("sends a request whose worker died mid-send once its lease runs out", async () => {
+    const reference = await store("orphan@example.com");
+    // Claimed by a worker that died before marking it done: leased, never completed.
+    await t.database.db.execute(
+      sql`update support_requests set email_due_at = now() + interval '2 minutes'
+          where reference = ${reference}`,
+    );
+    expect(await sendPendingSupportEmails(deps)).toBe(0);
+    expect(received).toHaveLength(0);
+
+    await dueNow(reference);
+    expect(await sendPendingSupportEmails(deps)).toBe(1);
+    expect(received.map((m) => m.to)).toEqual([SUPPORT, "orphan@example.com"]);
+    const sent = await stored(reference);
+    expect(sent?.emailDueAt).toBeNull();
+    expect(sent?.emailedAt).toBeInstanceOf(Date);
   });
 
   it("escapes the sender's words in the HTML part", async () => {

@@ -45,21 +45,32 @@ const likePattern = sql.raw(
   String.raw`('%' || replace(replace(replace(s.match_search, '\', '\\'), '%', '\%'), '_', '\_') || '%')`,
 );
 
+/** Saved searches a new listing can match at all: notifications on, for active listings. */
+const live = sql`s.notifications_enabled and s.matches_new_listings`;
+
 /**
- * The saved searches (with notifications on) that find each listing of `ids`. The same filters as
- * /api/listings (listings.service's whereFor), read from the saved search's match_* columns, so one
- * join tests every listing of the batch against every saved search; listing-matching.test.ts checks
- * the two agree listing by listing. The seller's own saved searches are left out: nobody needs to
- * hear that they listed something.
+ * The saved searches (with notifications on) that find each listing of `ids`, with the same filters
+ * as /api/listings (listings.service's whereFor) read from the saved search's match_* columns;
+ * alert-matching.test.ts checks the two agree listing by listing. Two steps, so that a listing is
+ * not tested against every saved search:
+ *
+ * 1. Candidates, each by an index: searches whose trigram key is among the listing's trigrams or
+ *    whose lexeme key is among its lexemes (search-keys.ts: every search with text that could
+ *    match has one of them), searches without text for its category, and the few no key reaches.
+ * 2. The whole filter on the candidates.
+ *
+ * The seller's own saved searches are left out: nobody needs to hear that they listed something.
  */
 function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch[]> {
   return rows<SearchMatch>(
     tx,
-    sql`with l as (
+    sql`with l as materialized (
           select l.id, l.title, l.description, l.search_vector, l.kind::text as kind, l.seller_id,
             u.username, c.slug as category_slug, sc.slug as sub_slug, t.slug as territory_slug,
             t.id::text as territory_id, coalesce(a.current_bid_cents, l.price_cents) as price,
-            l.condition, l.shipping_cents, l.local_pickup, l.featured
+            l.condition, l.shipping_cents, l.local_pickup, l.featured,
+            show_trgm(l.title || ' ' || l.description) as trigrams,
+            tsvector_to_array(l.search_vector) as lexemes
           from listings l
           join users u on u.id = l.seller_id
           join categories c on c.id = l.category_id
@@ -67,10 +78,23 @@ function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch
           join territories t on t.id = l.territory_id
           left join auction_settings a on a.listing_id = l.id
           where l.id in (${uuidList(ids)}) and ${activeListingCondition}
+        ),
+        candidates as (
+          select l.id as listing_id, s.id as search_id
+            from l join saved_searches s on ${live} and s.match_trigram = any(l.trigrams)
+          union
+          select l.id, s.id from l join saved_searches s on ${live} and s.match_lexeme = any(l.lexemes)
+          union
+          select l.id, s.id from l join saved_searches s on ${live} and s.match_search is null
+            and s.match_category in (l.category_slug, l.sub_slug)
+          union
+          select l.id, s.id from l cross join saved_searches s where ${live} and s.match_unkeyed
         )
         select s.id as saved_search_id, s.user_id, s.name, l.id as listing_id, l.title
-        from l join saved_searches s
-          on s.notifications_enabled and s.matches_new_listings and s.user_id <> l.seller_id
+        from candidates k
+        join l on l.id = k.listing_id
+        join saved_searches s on s.id = k.search_id
+        where s.user_id <> l.seller_id
           and (s.match_category is null or s.match_category in (l.category_slug, l.sub_slug))
           and (s.match_territory is null or s.match_territory in (l.territory_slug, l.territory_id))
           and (s.match_seller is null or s.match_seller in (l.username, l.seller_id::text))

@@ -6,6 +6,7 @@ import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { badRequest } from "../../errors";
+import { keyColumns } from "./search-keys";
 
 /** Browse parameters that say which page to show, not what to find: never saved. */
 const NOT_SAVED = new Set(["page", "pageSize"]);
@@ -148,4 +149,9 @@ export function matchColumns(f: SavedFilters) {
     matchFeatured: f.featured ?? false,
     matchesNewListings: f.status === "active" && !(endingSoon && f.kind === "fixed_price"),
   };
+}
+
+/** The match columns with the keys that find the search (search-keys.ts): what is stored. */
+export async function matchingColumns(db: Db, f: SavedFilters) {
+  return { ...matchColumns(f), ...(await keyColumns(db, f.search || undefined, !!f.category)) };
 }

@@ -17,7 +17,7 @@ import { lockOwnerList } from "./owner-lists";
 import {
   canonicalQuery,
   describeFilters,
-  matchColumns,
+  matchingColumns,
   parseSavedQuery,
 } from "./saved-search-query";
 
@@ -51,7 +51,7 @@ async function storedForm(db: Db, query: SavedSearchQuery) {
   return {
     query: canonicalQuery(filters),
     description: await describeFilters(db, filters),
-    ...matchColumns(filters),
+    ...(await matchingColumns(db, filters)),
   };
 }
 
