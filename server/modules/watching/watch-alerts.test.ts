@@ -108,4 +108,34 @@ describe("watch alerts", () => {
       }),
     ]);
   });
+
+  it("tells watchers once when the last unit is paid for, not the buyer", async () => {
+    const watcher = await createUser(db, "watcher");
+    const buyer = await createUser(db, "buyer");
+    const listing = await createListing(db, { title: "Pepper sauce", quantity: 2 });
+    await watchListing(db, watcher.id, listing.id);
+    await watchListing(db, buyer.id, listing.id);
+    const agent = await signedInAgent(t.app, db, buyer.id);
+    const buy = async (quantity: number) => {
+      const res = await agent.post("/api/checkout", {
+        lines: [{ listingId: listing.id, quantity }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const session = (res.json().redirectUrl as string).split("/pay/sandbox/")[1];
+      const paid = await agent.post(`/api/payments/sandbox/sessions/${session}/pay`, {
+        cardNumber: "4242 4242 4242 4242",
+        expiry: "12/40",
+        cvc: "123",
+        name: "Devon Clarke",
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+    };
+    await buy(1);
+    expect(await alerts(watcher.id)).toEqual([]);
+    await buy(1);
+    expect((await alerts(watcher.id)).map((a) => a.message)).toEqual([
+      notificationText("watched_item_ended", { title: "Pepper sauce", soldOut: true }),
+    ]);
+    expect(await alerts(buyer.id)).toEqual([]);
+  });
 });
