@@ -40,6 +40,7 @@ describe("the notification kinds", () => {
       "saved_search_match",
       "followed_seller_listed",
       "feedback_received",
+      "order_received",
     ]);
   });
 

@@ -21,6 +21,12 @@ export const NOTIFICATION_KINDS = [
   "item_sold",
   "feedback_received",
   "message_received",
+  "order_shipped",
+  "order_received",
+  "shipping_late",
+  "cancellation_requested",
+  "cancellation_answered",
+  "refund_issued",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -169,6 +175,58 @@ export const NOTIFICATION_REGISTRY = {
     group: "messages",
     emailByDefault: true,
     text: (p: { from: string }) => `${p.from} sent you a message.`,
+  }),
+  order_shipped: kind({
+    label: "Order shipped",
+    hint: "A seller shipped your order or has it ready for pickup.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { seller: string; number: string; pickup: boolean }) =>
+      p.pickup
+        ? `${p.seller} has order ${p.number} ready for pickup.`
+        : `${p.seller} shipped order ${p.number}.`,
+  }),
+  order_received: kind({
+    label: "Order received",
+    hint: "A buyer marked your shipment as received.",
+    group: "selling",
+    emailByDefault: false,
+    text: (p: { buyer: string; number: string }) => `${p.buyer} received order ${p.number}.`,
+  }),
+  shipping_late: kind({
+    label: "Shipping overdue",
+    hint: "An order was not shipped within the 3 business days of handling time.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { number: string; seller: boolean }) =>
+      p.seller
+        ? `Order ${p.number} is past its handling time: please ship it or contact the buyer.`
+        : `Order ${p.number} has not shipped within the seller's handling time. You can contact the seller or ask to cancel.`,
+  }),
+  cancellation_requested: kind({
+    label: "Cancellation requested",
+    hint: "A buyer asked to cancel an order you have not shipped yet.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { buyer: string; number: string }) => `${p.buyer} asked to cancel order ${p.number}.`,
+  }),
+  cancellation_answered: kind({
+    label: "Cancellation answered",
+    hint: "A seller accepted or declined your request to cancel.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { seller: string; number: string; accepted: boolean }) =>
+      p.accepted
+        ? `${p.seller} accepted your cancellation of order ${p.number}; a refund is on its way.`
+        : `${p.seller} declined your cancellation of order ${p.number}.`,
+  }),
+  refund_issued: kind({
+    label: "Refund issued",
+    hint: "Money was sent back for an order.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { amount: string; number: string }) =>
+      `A refund of ${p.amount} for order ${p.number} was issued to your card.`,
   }),
 } as const satisfies { [K in NotificationKind]: KindDefinition<never> };
 

@@ -97,6 +97,8 @@ export const paymentSessions = pgTable(
     /** "sandbox" or "stripe". */
     provider: text("provider").notNull(),
     providerSessionId: text("provider_session_id"),
+    /** The provider's id of the payment made (Stripe's payment intent), for refunds. */
+    providerPaymentId: text("provider_payment_id"),
     status: paymentSessionStatus("status").notNull().default("open"),
     /** Whether the stock of the order's lines is held for this session. */
     reservesStock: boolean("reserves_stock").notNull(),

@@ -2,17 +2,22 @@ import {
   BadgeDollarSign,
   Bell,
   CircleOff,
+  CircleX,
+  Clock,
   CreditCard,
   Gavel,
   Heart,
   HeartOff,
   type LucideIcon,
   MessageSquare,
+  PackageCheck,
   Search,
   Star,
   Store,
   TrendingDown,
   Trophy,
+  Truck,
+  Undo2,
 } from "lucide-react";
 import { Link } from "react-router";
 import type { Notification } from "../../../../core/contracts/notifications";
@@ -35,6 +40,12 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   item_sold: BadgeDollarSign,
   feedback_received: Star,
   message_received: MessageSquare,
+  order_shipped: Truck,
+  order_received: PackageCheck,
+  shipping_late: Clock,
+  cancellation_requested: CircleX,
+  cancellation_answered: CircleX,
+  refund_issued: Undo2,
 };
 
 /**
