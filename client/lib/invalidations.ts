@@ -359,12 +359,22 @@ export function afterAllNotificationsRead(
   return invalidate(client, [queryKeys.notifications.lists]);
 }
 
-/** Email choices saved: the server's answer is the truth (the change was shown optimistically). */
+/**
+ * Email choices saved: the server's answer is the truth for the kinds this change named (shown
+ * optimistically already). Only those: the answer to an earlier change can arrive after a later
+ * box was ticked, and must not untick it.
+ */
 export function afterNotificationPreferencesSaved(
   client: QueryClient,
   preferences: NotificationPreferences,
+  named: readonly (keyof NotificationPreferences)[],
 ): void {
-  client.setQueryData(queryKeys.notifications.preferences, preferences);
+  client.setQueryData<NotificationPreferences>(queryKeys.notifications.preferences, (current) => {
+    if (!current) return preferences;
+    const next = { ...current };
+    for (const kind of named) next[kind] = preferences[kind];
+    return next;
+  });
 }
 
 // ---------- messages ----------
@@ -574,7 +584,9 @@ export function afterWatchChanged(client: QueryClient, state: WatchState): Promi
         total: Math.max(0, page.total - 1),
       };
     });
-  return invalidate(client, [queryKeys.watching.watchlists]);
+  // The ids too: a fetch of them begun before this write (right after signing in, say) would
+  // otherwise land after it and put the old list back.
+  return invalidate(client, [queryKeys.watching.watchlists, queryKeys.watching.watchedIds]);
 }
 
 /** Writes a change into the cached saved search list and its edit form; returns the undo. */
@@ -659,7 +671,8 @@ export function afterFollowChanged(
         };
       },
     );
-  return invalidate(client, [queryKeys.watching.followedSellers]);
+  // The ids too: an older fetch of them must not land after this write.
+  return invalidate(client, [queryKeys.watching.followedSellers, queryKeys.watching.followedIds]);
 }
 
 /** Writes a follow's notification choice into the cached pages; returns the undo. */

@@ -42,6 +42,11 @@ export function useUpdateNotificationPreferences() {
         restored[kind] = context.before[kind];
       client.setQueryData(preferencesKey, restored);
     },
-    onSuccess: (preferences) => afterNotificationPreferencesSaved(client, preferences),
+    onSuccess: (preferences, update) =>
+      afterNotificationPreferencesSaved(
+        client,
+        preferences,
+        Object.keys(update) as (keyof NotificationPreferences)[],
+      ),
   });
 }
