@@ -80,7 +80,8 @@ export function auctionState(
     endsAt: new Date(facts.endsAt).toISOString(),
     ended,
     hasReserve: facts.reservePriceCents !== null,
-    reserveMet: isReserveMet(facts),
+    // Only a reserve can be met: an auction without one says so with hasReserve, not reserveMet.
+    reserveMet: facts.reservePriceCents !== null && isReserveMet(facts),
     buyItNowPriceCents: !ended && facts.bidCount === 0 ? facts.buyItNowPriceCents : null,
     leaderId: facts.leaderId,
   };
@@ -197,16 +198,16 @@ export function decideBid(
       outbidId: previous.id,
     };
   }
-  // The leader's proxy answers: the challenger's maximum shows, then the leader's reply above it.
+  // The leader's proxy answers: the challenger's maximum shows, then the leader's reply above it,
+  // or at the same amount on a tie (the earlier maximum wins it): the highest visible bid is
+  // always the leader's.
   const price = priceFor(book, previous.max, max, bands);
   return {
     ok: true,
     book: { ...book, currentBidCents: price },
     visible: [
       { bidderId: bid.bidderId, amountCents: max, maxAmountCents: max },
-      ...(price > max
-        ? [{ bidderId: previous.id, amountCents: price, maxAmountCents: previous.max }]
-        : []),
+      { bidderId: previous.id, amountCents: price, maxAmountCents: previous.max },
     ],
     outbidId: null,
   };

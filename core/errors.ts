@@ -185,6 +185,50 @@ export const ERROR_CODES = {
   cannotWatchOwn: "cannot_watch_own",
   /** 422: 500 watched items, 100 saved searches or 1,000 followed sellers already. */
   watchLimitReached: "watch_limit_reached",
+
+  // ---------- cancellations and refunds ----------
+  /** 404: no cancellation request on that order for the caller to answer. */
+  cancellationNotFound: "cancellation_not_found",
+  /** 422: asking to cancel an order that is not paid, or a part that is not in it. */
+  orderNotCancellable: "order_not_cancellable",
+  /** 422: asking to cancel, or accepting, once that seller's part has shipped. */
+  cancellationAfterShipping: "cancellation_after_shipping",
+  /** 409: asking again to cancel a part already asked about (a request is made once). */
+  cancellationExists: "cancellation_exists",
+  /** 409: answering a request that was already accepted or declined. */
+  cancellationAlreadyAnswered: "cancellation_already_answered",
+
+  // ---------- feedback ----------
+  /** 404: no paid order line of the caller's (as its buyer or seller) with that id. */
+  orderLineNotFound: "order_line_not_found",
+  /** 409: the caller already left feedback on that order line. */
+  feedbackAlreadyLeft: "feedback_already_left",
+  /** 422: more than 60 days since the order was paid. */
+  feedbackWindowClosed: "feedback_window_closed",
+  /** 422: the order is not paid (yet). */
+  feedbackNotPaid: "feedback_not_paid",
+  /** 422: sellers leave buyers positive feedback only (as eBay does). */
+  feedbackPositiveOnly: "feedback_positive_only",
+  /** 404: no feedback with that id is about the caller. */
+  feedbackNotFound: "feedback_not_found",
+  /** 409: the feedback already has its one reply. */
+  feedbackAlreadyReplied: "feedback_already_replied",
+
+  // ---------- unpaid orders ----------
+  /** 422: every unit left is held by other buyers' open checkouts; it may come back when they lapse. */
+  stockReserved: "stock_reserved",
+  /** 422: a won auction is a commitment to buy; the buyer pays or asks the seller to cancel. */
+  auctionWinNotCancellable: "auction_win_not_cancellable",
+
+  // ---------- shipping ----------
+  /** 409: shipping an order that is not paid, was cancelled, or has a cancellation asked or accepted. */
+  orderNotShippable: "order_not_shippable",
+  /** 409: marking shipped what this seller already marked shipped or ready for pickup. */
+  alreadyShipped: "already_shipped",
+  /** 422: ready for pickup on lines whose listings do not offer local pickup. */
+  pickupNotOffered: "pickup_not_offered",
+  /** 409: marking received an order with nothing shipped, or all of it received already. */
+  nothingToReceive: "nothing_to_receive",
 } as const;
 
 /** A code the server may send: a typo in one fails type-checking. */

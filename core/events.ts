@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { maskBidderName } from "./bidder-name";
 import { type AuctionFacts, auctionState } from "./bidding";
 import { type AuctionUpdate, auctionUpdateSchema } from "./contracts/bidding";
-import { bidHistoryItemSchema } from "./contracts/browse";
+import type { BidHistoryItem } from "./contracts/browse";
 import { messageSchema } from "./contracts/messages";
 import { notificationSchema } from "./contracts/notifications";
 
@@ -26,8 +27,37 @@ export const topics = {
 } as const;
 export type TopicKind = keyof typeof topics;
 
-/** One bid as the history shows it, in the event that recorded it (the client appends it). */
-export const liveBidSchema = bidHistoryItemSchema;
+/**
+ * One bid as the bus carries it, in the event that recorded it: the bidder's id and name stay
+ * between instances; browsers get it masked (`presentLiveBid`).
+ */
+export const liveBidSchema = z.object({
+  amountCents: z.number().int(),
+  placedAt: z.string(),
+  bidder: z.object({
+    id: z.string(),
+    username: z.string(),
+    /** Optional: payloads stored before it was carried have none (shown as 0). */
+    ratingCount: z.number().int().optional(),
+  }),
+});
+type LiveBid = z.infer<typeof liveBidSchema>;
+
+/**
+ * A live bid as everyone following the auction sees it: the name masked and no bidder id, since
+ * one event goes to every viewer. The seller and the bidder refetch the history to see names.
+ */
+export function presentLiveBid(bid: LiveBid): BidHistoryItem {
+  return {
+    amountCents: bid.amountCents,
+    placedAt: bid.placedAt,
+    bidder: {
+      name: maskBidderName(bid.bidder.username),
+      ratingCount: bid.bidder.ratingCount ?? 0,
+      isViewer: false,
+    },
+  };
+}
 
 /** What place_bid() and settlement publish: the auction's facts after the change. */
 export const auctionChangedSchema = z.object({
@@ -62,7 +92,7 @@ export function presentAuctionChanged(event: AuctionChanged, now: Date): Auction
     status: event.status,
     auction: auctionState(facts, band, now),
     // Newest first, as the history lists them.
-    bids: [...event.bids].reverse(),
+    bids: [...event.bids].reverse().map(presentLiveBid),
   };
 }
 

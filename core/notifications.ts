@@ -225,8 +225,11 @@ export const NOTIFICATION_REGISTRY = {
     hint: "Money was sent back for an order.",
     group: "buying",
     emailByDefault: true,
-    text: (p: { amount: string; number: string }) =>
-      `A refund of ${p.amount} for order ${p.number} was issued to your card.`,
+    // The buyer's text, or (with `buyer`) the seller's: both hear that the money went back.
+    text: (p: { amount: string; number: string; buyer?: string }) =>
+      p.buyer
+        ? `A refund of ${p.amount} for order ${p.number} was issued to ${p.buyer}.`
+        : `A refund of ${p.amount} for order ${p.number} was issued to your card.`,
   }),
 } as const satisfies { [K in NotificationKind]: KindDefinition<never> };
 

@@ -13,8 +13,10 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
 import { biddingRoutes } from "./modules/bidding/bidding.routes";
+import { cancellationsRoutes } from "./modules/cancellations/cancellations.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { homeRoutes } from "./modules/home/home.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
@@ -29,6 +31,7 @@ import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { sandboxProvider } from "./modules/payments/sandbox-provider";
 import { stripeProvider } from "./modules/payments/stripe-provider";
 import { sellingRoutes } from "./modules/selling/selling.routes";
+import { shippingRoutes } from "./modules/shipping/shipping.routes";
 import { siteRoutes } from "./modules/site/site.routes";
 import { supportRoutes } from "./modules/support/support.routes";
 import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
@@ -173,10 +176,13 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
       });
       await api.register(checkoutRoutes, { deps: paymentDeps });
       await api.register(ordersRoutes, { deps: paymentDeps });
+      await api.register(cancellationsRoutes, { deps: paymentDeps });
       await api.register(notificationsRoutes);
       await api.register(messagesRoutes);
       await api.register(supportRoutes);
       await api.register(watchingRoutes);
+      await api.register(shippingRoutes);
+      await api.register(feedbackRoutes);
       await api.register(paymentsRoutes, {
         deps: paymentDeps,
         sandboxWebhookSecret: sandboxWebhookSecret(config),

@@ -245,10 +245,85 @@ export function afterPaymentCancelled(client: QueryClient): Promise<void> {
   return invalidate(client, [queryKeys.orders.all, queryKeys.cart.all], "none");
 }
 
+/**
+ * An unpaid order was cancelled from Purchase History or the cart's offer: its stock is free again
+ * for everyone, so its listings' pages and the cart's check are asked again.
+ */
+export function afterUnpaidOrderCancelled(
+  client: QueryClient,
+  listingIds: readonly string[],
+): Promise<void> {
+  return invalidate(client, [
+    queryKeys.orders.all,
+    queryKeys.cart.all,
+    ...listingIds.map((id) => queryKeys.listings.detail(id)),
+  ]);
+}
+
 /** Back from the provider without paying: the order is cancelled and its stock free again. */
 export function afterOrderCancelled(client: QueryClient): Promise<void> {
   return invalidate(client, [queryKeys.orders.all, queryKeys.cart.all]);
 }
+
+// ---------- feedback ----------
+
+/**
+ * Feedback was left: the line's buttons change, and a buyer's stars move the seller's rating on
+ * every card, listing page, store header, followed-seller row and feedback list.
+ */
+export function afterFeedbackLeft(client: QueryClient): Promise<void> {
+  return invalidate(client, [
+    queryKeys.orders.all,
+    queryKeys.sales.all,
+    queryKeys.feedback.all,
+    queryKeys.store.all,
+    queryKeys.listings.all,
+    queryKeys.home.all,
+    queryKeys.watching.followedSellers,
+  ]);
+}
+
+/**
+ * A sale was marked shipped or ready for pickup, or received (here or, told live, elsewhere): the
+ * buyer's order and the seller's sale row show its state.
+ */
+export function afterShippingChanged(client: QueryClient): Promise<void> {
+  return invalidate(client, [queryKeys.orders.all, queryKeys.sales.all]);
+}
+
+/** Notifications that mean an order's shipping state moved. */
+const SHIPPING_KINDS: ReadonlySet<string> = new Set([
+  "order_shipped",
+  "order_received",
+  "shipping_late",
+]);
+
+/** A reply was added: the sale's row and the store's list show it. */
+export function afterFeedbackReplied(client: QueryClient): Promise<void> {
+  return invalidate(client, [queryKeys.sales.all, queryKeys.feedback.all]);
+}
+
+// ---------- cancellations and refunds ----------
+
+/**
+ * A cancellation was asked, answered or refunded (here or, told live, elsewhere): both sides'
+ * order and sale rows and the requests change, and accepted stock is back on sale.
+ */
+export function afterCancellationChanged(client: QueryClient): Promise<void> {
+  return invalidate(client, [
+    queryKeys.cancellations.all,
+    queryKeys.orders.all,
+    queryKeys.sales.all,
+    queryKeys.listings.all,
+  ]);
+}
+
+/** Notifications that mean a cancellation or refund moved. */
+const CANCELLATION_KINDS: ReadonlySet<string> = new Set([
+  "cancellation_requested",
+  "cancellation_answered",
+  "refund_issued",
+]);
 
 // ---------- notifications ----------
 
@@ -738,9 +813,12 @@ export interface LiveEventPayloads {
   "messages.read": LiveClientEvent<"messages.read">;
 }
 
-/** Bids carry no id: a bidder does not place the same amount twice at the same instant. */
+/**
+ * Bids carry no id (nor a bidder id: names are masked for privacy); a bidder does not place the
+ * same amount twice at the same instant.
+ */
 function bidIdentity(bid: HistoryBid): string {
-  return `${bid.bidder.id}|${bid.placedAt}|${bid.amountCents}`;
+  return `${bid.bidder.name}|${bid.placedAt}|${bid.amountCents}`;
 }
 
 /** The history's own order: newest first, and the higher amount first within one instant. */
@@ -801,10 +879,15 @@ export const liveEventInvalidations: {
       status: update.status,
       auction: update.auction,
     });
-    if (update.bids) {
+    // Live bids are masked for everyone; the seller and a bidder see names in their history
+    // (every name, or their own), so theirs is refetched rather than written from the event.
+    const seesNames = Boolean(current.viewer?.isSeller || current.viewer?.hasBid);
+    if (update.bids && !seesNames) {
       if (!mergeLiveBids(client, update.listingId, update.bids, update.auction.bidCount))
         void invalidate(client, [bidsKey]);
-    } else if (update.auction.bidCount !== current.auction.bidCount) {
+      // The full history, when open, has only its first page here: it refetches instead.
+      else void invalidate(client, [queryKeys.listings.bidHistory(update.listingId)]);
+    } else if (update.bids || update.auction.bidCount !== current.auction.bidCount) {
       void invalidate(client, [bidsKey]);
     }
   },
@@ -821,6 +904,8 @@ export const liveEventInvalidations: {
         ? known
         : known + 1;
     prependNotification(client, notification, unreadCount);
+    if (SHIPPING_KINDS.has(notification.kind)) void afterShippingChanged(client);
+    if (CANCELLATION_KINDS.has(notification.kind)) void afterCancellationChanged(client);
     // Any other count means the page missed a change (a reconnect, a read elsewhere).
     if (expected !== undefined && expected !== unreadCount)
       void invalidate(client, [queryKeys.notifications.lists]);

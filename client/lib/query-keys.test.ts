@@ -38,7 +38,7 @@ function detail(state: AuctionState): ListingDetail {
 }
 
 function bid(bidder: string, amountCents: number, placedAt: string) {
-  return { amountCents, placedAt, bidder: { id: bidder, username: bidder } };
+  return { amountCents, placedAt, bidder: { name: bidder, ratingCount: 0, isViewer: false } };
 }
 
 const older = bid("u1", 1000, "2029-01-01T10:00:00.000Z");
@@ -232,6 +232,23 @@ describe("liveEventInvalidations", () => {
       listingId: LISTING,
       status: "active",
       auction: auction({ bidCount: 3 }),
+    });
+
+    expect(history()?.items).toEqual([newer, older]);
+    expect(isInvalidated(queryKeys.listings.bids(LISTING))).toBe(true);
+  });
+
+  it("auction.updated refetches the history of a bidder, who sees their own name in it", () => {
+    seedAuction();
+    client.setQueryData(queryKeys.listings.detail(LISTING), {
+      ...detail(auction({ bidCount: 2 })),
+      viewer: { hasBid: true, isLeader: false, isSeller: false },
+    });
+    onAuction(client, {
+      listingId: LISTING,
+      status: "active",
+      auction: auction({ bidCount: 3, currentBidCents: 1600 }),
+      bids: [newest],
     });
 
     expect(history()?.items).toEqual([newer, older]);

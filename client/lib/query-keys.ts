@@ -10,6 +10,7 @@ const catalogRoot = ["catalog"] as const;
 const cartRoot = ["cart"] as const;
 const ordersRoot = ["orders"] as const;
 const salesRoot = ["sales"] as const;
+const cancellationsRoot = ["cancellations"] as const;
 const myListingsRoot = ["my-listings"] as const;
 const myBidsRoot = ["my-bids"] as const;
 const notificationsRoot = ["notifications"] as const;
@@ -53,6 +54,12 @@ export const queryKeys = {
     item: listingItem,
     detail: (id: string) => [...listingItem(id), "detail"] as const,
     bids: (id: string) => [...listingItem(id), "bids"] as const,
+    /** The whole bid history, page by page (under `bids`: what refreshes those refreshes it). */
+    bidHistory: (id: string) => [...listingItem(id), "bids", "all"] as const,
+    /** GET /api/listings/{id}/similar. */
+    similar: (id: string) => [...listingItem(id), "similar"] as const,
+    /** GET /api/listings/cards for ids the browser keeps (recently viewed), in that order. */
+    cards: (ids: readonly string[]) => [...listingsRoot, "cards", ...ids] as const,
     edit: (id: string) => [...listingItem(id), "edit"] as const,
   },
   home: {
@@ -80,11 +87,19 @@ export const queryKeys = {
     lists: [...ordersRoot, "list"] as const,
     list: (page: number) => [...ordersRoot, "list", page] as const,
     detail: (id: string) => [...ordersRoot, "detail", id] as const,
+    /** GET /api/me/orders/unpaid: Pay now / Cancel, and the cart's offer to resume. */
+    unpaid: [...ordersRoot, "unpaid"] as const,
   },
   /** The seller's sold lines (/my/selling). */
   sales: {
     all: salesRoot,
     list: (page: number) => [...salesRoot, "list", page] as const,
+  },
+  /** Cancellation requests and refunds: an order's parts (buyer) and the requests to a seller. */
+  cancellations: {
+    all: cancellationsRoot,
+    order: (orderId: string) => [...cancellationsRoot, "order", orderId] as const,
+    seller: [...cancellationsRoot, "seller"] as const,
   },
   /** The seller's own listings (/my/selling). */
   myListings: {
@@ -133,6 +148,12 @@ export const queryKeys = {
   store: {
     all: storeRoot,
     detail: (userId: string) => [...storeRoot, userId] as const,
+  },
+  /** Feedback a user has received (the store page's list), by who wrote it and page. */
+  feedback: {
+    all: ["feedback"] as const,
+    received: (userId: string, from: string, page: number) =>
+      ["feedback", "received", userId, from, page] as const,
   },
   payments: {
     all: paymentsRoot,

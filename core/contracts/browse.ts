@@ -190,7 +190,7 @@ export const auctionStateSchema = z.object({
   /** The effective end: soft close moves it. */
   endsAt: z.string(),
   ended: z.boolean(),
-  /** True when there is no reserve or the current bid has reached it. */
+  /** True when the auction has a reserve and the current bid has reached it. */
   reserveMet: z.boolean(),
   hasReserve: z.boolean(),
   /** Offered only until the first bid. */
@@ -216,6 +216,7 @@ export const listingCardSchema = z.object({
   priceCents: z.number().int(),
   /** What a card shows and price sorts use: current bid ?? start price for auctions. */
   displayPriceCents: z.number().int(),
+  /** Units that can be bought now: stock less what other buyers' open checkouts hold. */
   quantity: z.number().int(),
   shippingCents: z.number().int(),
   localPickup: z.boolean(),
@@ -261,14 +262,32 @@ export const listingDetailSchema = listingCardSchema.omit({ image: true }).exten
   returnPolicyDays: z.number().int(),
   /** How many people have it on their watchlist. */
   watcherCount: z.number().int(),
+  /**
+   * Units other buyers' open checkouts hold right now (`quantity` is already net of them): with
+   * `quantity` 0 the page says someone is checking out the last one rather than "out of stock".
+   */
+  reservedQuantity: z.number().int(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
+/**
+ * One bid as a history shows it. The bidder is named as eBay does: masked ("k***a",
+ * core/bidder-name.ts) with their feedback count, except to the listing's seller (every name) and
+ * to the bidder (their own bids). No bidder id: one would link a masked name across auctions.
+ */
 export const bidHistoryItemSchema = z.object({
   amountCents: z.number().int(),
   placedAt: z.string(),
-  bidder: z.object({ id: z.string(), username: z.string() }),
+  bidder: z.object({
+    /** The username to the seller and to the bidder themselves, else masked. */
+    name: z.string(),
+    /** How many feedback ratings the bidder has received. */
+    ratingCount: z.number().int(),
+    /** The signed-in viewer's own bid (the page says "You"). */
+    isViewer: z.boolean(),
+  }),
 });
+export type BidHistoryItem = z.infer<typeof bidHistoryItemSchema>;
 export const bidHistorySchema = pageOf(bidHistoryItemSchema);
 export type BidHistory = z.infer<typeof bidHistorySchema>;
 
@@ -280,3 +299,30 @@ export const homeSchema = z.object({
   dailyPicks: z.array(listingCardSchema),
 });
 export type HomeSections = z.infer<typeof homeSchema>;
+
+/** Cards the listing page shows beside a listing: similar items, more from the seller. */
+export const SIMILAR_LISTINGS_SIZE = 8;
+/** How many ids GET /api/listings/cards takes (the browser keeps 12 recently viewed). */
+export const MAX_CARD_IDS = 24;
+export const RECENTLY_VIEWED_SIZE = 12;
+
+const cardIdsMessage = `ids must be 1 to ${MAX_CARD_IDS} listing ids (UUIDs) separated by commas`;
+
+/** GET /api/listings/cards: `ids` is a comma-separated list of listing ids, answered in that order. */
+export const listingCardsQuerySchema = z
+  .object({
+    ids: z
+      .string({ message: cardIdsMessage })
+      .transform((text) => [...new Set(text.split(",").map((id) => id.trim()))])
+      .pipe(
+        z
+          .array(z.uuid({ message: cardIdsMessage }))
+          .min(1, cardIdsMessage)
+          .max(MAX_CARD_IDS, cardIdsMessage),
+      ),
+  })
+  .strict();
+
+/** A short list of cards (similar items, cards by id): no paging. */
+export const listingCardListSchema = z.object({ items: z.array(listingCardSchema) });
+export type ListingCardList = z.infer<typeof listingCardListSchema>;

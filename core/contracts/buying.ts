@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ERROR_CODES } from "../errors";
 import { pageOf } from "./common";
+import { lineFeedbackSchema } from "./feedback";
+import { saleShippingSchema, shipmentSchema } from "./shipping";
 
 export const MAX_CART_LINES = 50;
 export const MAX_LINE_QUANTITY = 1000;
@@ -35,8 +37,13 @@ export const CART_PROBLEMS = [
   ERROR_CODES.notActive,
   ERROR_CODES.ownListing,
   ERROR_CODES.outOfStock,
+  ERROR_CODES.stockReserved,
   ERROR_CODES.insufficientStock,
 ] as const;
+
+/** What a listing whose every unit is held by other buyers' checkouts says (issue 15). */
+export const RESERVED_OUT_MESSAGE =
+  "Someone is checking out the last one; it may come back in a few minutes.";
 
 export const cartLineStateSchema = z.object({
   listingId: z.string(),
@@ -98,6 +105,12 @@ export const orderItemSchema = z.object({
   unitPriceCents: z.number().int(),
   shippingCents: z.number().int(),
   seller: z.object({ id: z.string(), username: z.string() }),
+  /** This seller's part of the order on its way (shipped or ready for pickup), else null. */
+  shipment: shipmentSchema.nullable(),
+  lineId: z.string(),
+  /** The buyer's feedback on this line, and whether Leave feedback is open (paid, within 60 days). */
+  feedback: lineFeedbackSchema.nullable(),
+  canLeaveFeedback: z.boolean(),
 });
 
 export const orderSchema = orderTotalsSchema.extend({
@@ -110,11 +123,18 @@ export const orderSchema = orderTotalsSchema.extend({
   paidAt: z.string().nullable(),
   itemCount: z.number().int(),
   items: z.array(orderItemSchema),
-  /** A pending auction win can be paid from the purchases page. */
+  /** Pending (a checkout not finished, or an auction win): Pay now resumes or reopens its payment. */
   canPay: z.boolean(),
+  /** A pending checkout order: Cancel ends its payment and releases its stock at once. */
+  canCancel: z.boolean(),
+  /** When the stock it holds is released unless paid (its open payment session lapses); else null. */
+  reservedUntil: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderPageSchema = pageOf(orderSchema);
+/** GET /api/me/orders/unpaid: the buyer's orders awaiting payment, newest first. */
+export const unpaidOrdersSchema = z.object({ items: z.array(orderSchema) });
+export type UnpaidOrders = z.infer<typeof unpaidOrdersSchema>;
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** A sold line, as its seller sees it in /my/selling. */
@@ -131,6 +151,13 @@ export const saleSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Whether it shipped, may ship, offers pickup, or is late (the shipping module's). */
+  shipping: saleShippingSchema,
+  lineId: z.string(),
+  /** The buyer's feedback about this sale (the seller may reply once) and the seller's about the buyer. */
+  feedbackFromBuyer: lineFeedbackSchema.nullable(),
+  feedbackToBuyer: lineFeedbackSchema.nullable(),
+  canLeaveFeedback: z.boolean(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 export const salePageSchema = pageOf(saleSchema);

@@ -2398,8 +2398,6 @@ export interface DemoUserSeed {
   email: string;
   fullName: string;
   role: "user" | "seller";
-  ratingTotal: number;
-  ratingCount: number;
   /** How long before the seed the account was opened, so profiles read "member since". */
   joinedDaysAgo: number;
 }
@@ -2411,96 +2409,72 @@ export const DEMO_USERS: ReadonlyArray<DemoUserSeed> = [
     email: "marcus@demo.tradewinds.test",
     fullName: "Marcus Thompson",
     role: "seller",
-    ratingTotal: 63,
-    ratingCount: 15,
     joinedDaysAgo: 410,
   },
   {
     email: "aaliyah@demo.tradewinds.test",
     fullName: "Aaliyah Baptiste",
     role: "seller",
-    ratingTotal: 154,
-    ratingCount: 32,
     joinedDaysAgo: 620,
   },
   {
     email: "desmond@demo.tradewinds.test",
     fullName: "Desmond Clarke",
     role: "seller",
-    ratingTotal: 99,
-    ratingCount: 22,
     joinedDaysAgo: 350,
   },
   {
     email: "keisha@demo.tradewinds.test",
     fullName: "Keisha Rolle",
     role: "user",
-    ratingTotal: 0,
-    ratingCount: 0,
     joinedDaysAgo: 45,
   },
   {
     email: "rafael@demo.tradewinds.test",
     fullName: "Rafael Quiñones",
     role: "seller",
-    ratingTotal: 35,
-    ratingCount: 9,
     joinedDaysAgo: 230,
   },
   {
     email: "marisol@demo.tradewinds.test",
     fullName: "Marisol Peña",
     role: "seller",
-    ratingTotal: 193,
-    ratingCount: 41,
     joinedDaysAgo: 780,
   },
   {
     email: "jeanluc@demo.tradewinds.test",
     fullName: "Jean-Luc Toussaint",
     role: "user",
-    ratingTotal: 15,
-    ratingCount: 3,
     joinedDaysAgo: 160,
   },
   {
     email: "shanice@demo.tradewinds.test",
     fullName: "Shanice Ebanks",
     role: "seller",
-    ratingTotal: 79,
-    ratingCount: 18,
     joinedDaysAgo: 300,
   },
   {
     email: "devon@demo.tradewinds.test",
     fullName: "Devon Joseph",
     role: "user",
-    ratingTotal: 0,
-    ratingCount: 0,
     joinedDaysAgo: 20,
   },
   {
     email: "natalia@demo.tradewinds.test",
     fullName: "Natalia Croes",
     role: "seller",
-    ratingTotal: 132,
-    ratingCount: 27,
     joinedDaysAgo: 540,
   },
   {
     email: "kwame@demo.tradewinds.test",
     fullName: "Kwame Charles",
     role: "user",
-    ratingTotal: 20,
-    ratingCount: 5,
     joinedDaysAgo: 190,
   },
   {
     email: "tamika@demo.tradewinds.test",
     fullName: "Tamika Browne",
     role: "user",
-    ratingTotal: 0,
-    ratingCount: 0,
     joinedDaysAgo: 8,
   },
 ];

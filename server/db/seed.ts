@@ -26,9 +26,13 @@ import {
   type SubcategorySeed,
   TERRITORIES,
 } from "./seed-data";
+import { seedDemoFeedback } from "./seed-feedback";
 import { type SeedImageJob, seedImageRef, writeSeedImages } from "./seed-images";
 import { seedDemoMessages, writeSeedAttachments } from "./seed-messages";
 import { seedDemoNotifications } from "./seed-notifications";
+import { seedDemoRefunds } from "./seed-refunds";
+import { seedDemoShipping } from "./seed-shipping";
+import { seedDemoUnpaidOrder } from "./seed-unpaid";
 import { seedDemoWatching } from "./seed-watching";
 
 export const DEMO_PASSWORD = "Tradewinds1!";
@@ -589,8 +593,6 @@ async function insertAll(
       role: u.role,
       passwordHash: passwordHashes[i] ?? null,
       emailConfirmedAt: now,
-      ratingTotal: u.ratingTotal,
-      ratingCount: u.ratingCount,
       createdAt: atSecond(now.getTime() - u.joinedDaysAgo * DAY),
     })),
   );
@@ -819,6 +821,14 @@ export async function seedDatabase(
     await seedDemoNotifications(tx, now);
     await seedDemoMessages(tx, now);
     await seedDemoWatching(tx, now);
+    // Past sales with the buyers' feedback behind every seller's rating (server/db/seed-feedback.ts).
+    await seedDemoFeedback(tx, now);
+    // The demo sales past their handling time shipped with tracking (server/db/seed-shipping.ts).
+    await seedDemoShipping(tx, now);
+    // One order cancelled before shipping and refunded (server/db/seed-refunds.ts).
+    await seedDemoRefunds(tx, now);
+    // One checkout left unpaid, for Pay now and Cancel in Purchase History (server/db/seed-unpaid.ts).
+    await seedDemoUnpaidOrder(tx, now);
     return true;
   });
   if (!seeded) return { seeded: false };

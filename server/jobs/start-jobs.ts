@@ -1,7 +1,9 @@
 import type { App } from "../app";
+import { sendPendingRefunds } from "../modules/cancellations/refunds.service";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
+import { flagLateShipments } from "../modules/shipping/late-shipments";
 import { sendPendingSupportEmails } from "../modules/support/support.service";
 import { matchNewListings } from "../modules/watching/alert-matching";
 import { sendEndingSoonAlerts } from "../modules/watching/watch-alerts";
@@ -65,6 +67,17 @@ export function startJobs(app: App): () => Promise<void> {
     repeat(() => expireDueSessions(db), {
       everyMs: 30_000,
       onError: failed("payment session expiry failed"),
+    }),
+    // Refunds the provider could not take at once (and those of paid orders that could not be
+    // filled) are sent, or retried with the same idempotency key, within half a minute.
+    repeat(() => sendPendingRefunds({ db, provider: app.payments, log }), {
+      everyMs: 30_000,
+      onError: failed("refunds failed"),
+    }),
+    // Sales not shipped within the handling time are flagged to both sides within minutes.
+    repeat(() => flagLateShipments(db), {
+      everyMs: 5 * 60_000,
+      onError: failed("late shipment flagging failed"),
     }),
     // Ended rate-limit windows; a stale one is ignored by every reader anyway.
     repeat(() => app.limitCounters.prune(), {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maskBidderName } from "../../core/bidder-name";
 import { auctionUpdateSchema } from "../../core/contracts/bidding";
 import { type AuctionChanged, topics } from "../../core/events";
 import { rows } from "../db/rows";
@@ -138,15 +139,17 @@ describe("GET /api/live", () => {
     live.close();
 
     const page = (await anaAgent.get(`/api/listings/${listing.id}`)).json();
-    const history = (await anaAgent.get(`/api/listings/${listing.id}/bids`)).json();
+    // As a visitor sees it: the event goes to everyone, so it names bidders the masked way.
+    const history = (await t.app.inject({ url: `/api/listings/${listing.id}/bids` })).json();
     expect(update.auction).toEqual(page.auction);
     expect(update.auction).toEqual(placed.json().auction);
     // Newest first, as the history lists them: what the page appends without refetching.
     expect(update.bids).toEqual(history.items.slice(0, 2));
-    expect(update.bids.map((b) => [b.bidder.username, b.amountCents])).toEqual([
-      [ana.username, 2050],
-      [ben.username, 2000],
+    expect(update.bids.map((b) => [b.bidder.name, b.amountCents])).toEqual([
+      [maskBidderName(ana.username), 2050],
+      [maskBidderName(ben.username), 2000],
     ]);
+    expect(JSON.stringify(update)).not.toContain(ben.id);
   });
 
   it("tells the pages how an auction ended when it is settled", async () => {

@@ -21,6 +21,19 @@ export interface FakeCheckoutSession {
   cancel_url: string;
   url: string | null;
   line_items: { name: string; unit_amount: number; quantity: number }[];
+  /** Set by a test on the completed session it delivers, as Stripe does once paid. */
+  payment_intent?: string | null;
+}
+
+/** A Refund as Stripe's API returns it, with the Idempotency-Key it was made with. */
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: "usd";
+  payment_intent: string;
+  status: "succeeded";
+  idempotencyKey: string | null;
 }
 
 /** Reads Stripe's form encoding (`a[b][0][c]=1`) into nested objects and arrays. */
@@ -43,12 +56,18 @@ function parseForm(body: string): Record<string, unknown> {
 const list = (v: unknown) => Object.values((v ?? {}) as Record<string, unknown>);
 
 /**
- * A local stand-in for the parts of Stripe's API the adapter calls: create and expire a Checkout
- * Session. It checks the secret key like Stripe does and keeps what it was sent for assertions.
+ * A local stand-in for the parts of Stripe's API the adapter calls: create, read and expire a Checkout
+ * Session, and refund a PaymentIntent (deduplicated by Idempotency-Key, as Stripe does). It checks
+ * the secret key like Stripe does and keeps what it was sent for assertions.
  */
 export async function startFakeStripe(secretKey: string) {
   const sessions = new Map<string, FakeCheckoutSession>();
   const idempotency = new Map<string, string>();
+  const refunds: FakeRefund[] = [];
+  /** Every POST /v1/refunds that reached the fake, retries included. */
+  const refundRequests: { idempotencyKey: string | null; body: Record<string, unknown> }[] = [];
+  /** How many of the next refund requests answer 500 (Stripe's SDK retries them, same key). */
+  const failures = { refunds: 0 };
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -104,6 +123,47 @@ export async function startFakeStripe(secretKey: string) {
         if (typeof key === "string") idempotency.set(key, id);
         return reply(200, session);
       }
+      const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)(\?.*)?$/.exec(req.url ?? "");
+      if (req.method === "GET" && retrieve) {
+        const session = sessions.get(retrieve[1] as string);
+        if (!session)
+          return reply(404, {
+            error: { type: "invalid_request_error", message: "No such checkout.session" },
+          });
+        return reply(200, session);
+      }
+      if (req.method === "POST" && req.url === "/v1/refunds") {
+        const header = req.headers["idempotency-key"];
+        const key = typeof header === "string" ? header : null;
+        const form = parseForm(body);
+        refundRequests.push({ idempotencyKey: key, body: form });
+        if (failures.refunds > 0) {
+          failures.refunds -= 1;
+          return reply(500, { error: { type: "api_error", message: "Something went wrong" } });
+        }
+        const again = refunds.find((r) => key !== null && r.idempotencyKey === key);
+        if (again) return reply(200, again);
+        const paymentIntent = form.payment_intent as string | undefined;
+        if (!paymentIntent?.startsWith("pi_"))
+          return reply(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such payment_intent: '${paymentIntent}'`,
+            },
+          });
+        const refund: FakeRefund = {
+          id: `re_test_${randomBytes(12).toString("hex")}`,
+          object: "refund",
+          amount: Number(form.amount),
+          currency: "usd",
+          payment_intent: paymentIntent,
+          status: "succeeded",
+          idempotencyKey: key,
+        };
+        refunds.push(refund);
+        return reply(200, refund);
+      }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.url ?? "");
       if (req.method === "POST" && expire) {
         const session = sessions.get(expire[1] as string);
@@ -128,6 +188,9 @@ export async function startFakeStripe(secretKey: string) {
   return {
     port,
     sessions,
+    refunds,
+    refundRequests,
+    failures,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

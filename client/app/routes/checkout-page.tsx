@@ -12,6 +12,7 @@ import { useOrder } from "../../features/checkout/api/get-order";
 import { OrderReview } from "../../features/checkout/components/order-review";
 import { useStartCheckout } from "../../features/checkout/hooks/use-start-checkout";
 import { SecureCheckoutNote } from "../../features/payments/components/secure-checkout-note";
+import { UnpaidOrderNotice } from "../../features/unpaid-orders/components/unpaid-order-notice";
 import { isNotFoundError } from "../../lib/api-client";
 
 function Shell({ children }: { children: ReactNode }) {
@@ -141,6 +142,7 @@ export function CheckoutPage() {
 
   return (
     <Shell>
+      <UnpaidOrderNotice except={orderId} />
       {UUID.test(orderId) ? (
         <OrderCheckout orderId={orderId} />
       ) : UUID.test(listingId) ? (

@@ -1,4 +1,5 @@
 import type { ListingCard as ListingCardData } from "../../../core/contracts/browse";
+import { Button } from "../../components/ui/button";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { CardSkeletons } from "../../components/ui/skeleton";
@@ -12,6 +13,11 @@ import { PopularCategories } from "../../features/home/components/popular-catego
 import { StartSellingBanner } from "../../features/home/components/start-selling-banner";
 import { ListingCard } from "../../features/listings/components/listing-card";
 import { ListingGrid } from "../../features/listings/components/listing-grid";
+import { useListingCards } from "../../features/recently-viewed/api/get-listing-cards";
+import {
+  clearRecentlyViewed,
+  useRecentlyViewedIds,
+} from "../../features/recently-viewed/hooks/use-recently-viewed";
 import { cn } from "../../lib/cn";
 import { useTerritoryChoice, withTerritory } from "../../lib/territory-choice";
 
@@ -30,6 +36,31 @@ function CardRow({ listings, dimmed }: { listings: ListingCardData[]; dimmed: bo
         </li>
       ))}
     </ListingGrid>
+  );
+}
+
+/** A returning visitor's last viewed listings (kept in this browser), shown only when there are some. */
+function RecentlyViewed() {
+  const ids = useRecentlyViewedIds();
+  const cards = useListingCards(ids);
+  const items = cards.data?.items ?? [];
+  if (ids.length === 0 || (cards.isSuccess && items.length === 0)) return null;
+  return (
+    <HomeSection
+      id="recently-viewed"
+      title="Recently viewed"
+      action={
+        <Button variant="ghost" size="sm" className="ml-auto" onClick={clearRecentlyViewed}>
+          Clear<span className="sr-only"> recently viewed items</span>
+        </Button>
+      }
+    >
+      {cards.data ? (
+        <CardRow listings={items} dimmed={cards.isPlaceholderData} />
+      ) : (
+        <CardSkeletons count={4} />
+      )}
+    </HomeSection>
   );
 }
 
@@ -56,6 +87,7 @@ export function HomePage() {
       />
       <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-10">
         <PopularCategories categories={categories.data?.items ?? []} />
+        <RecentlyViewed />
         {home.isError && !home.data ? (
           <ErrorState
             message="We couldn't load today's listings."

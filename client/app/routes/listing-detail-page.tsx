@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useParams } from "react-router";
 import { ErrorState } from "../../components/ui/error-state";
 import { Spinner } from "../../components/ui/spinner";
@@ -5,7 +6,9 @@ import { useAddToCart } from "../../features/cart/hooks/use-add-to-cart";
 import { useListing } from "../../features/listing-detail/api/get-listing";
 import { ListingDetailView } from "../../features/listing-detail/components/listing-detail-view";
 import { ListingNotFound } from "../../features/listing-detail/components/listing-not-found";
+import { RelatedListings } from "../../features/listings/components/related-listings";
 import { ContactSellerButton } from "../../features/messages/components/contact-seller";
+import { recordRecentlyViewed } from "../../features/recently-viewed/hooks/use-recently-viewed";
 import { FollowButton } from "../../features/watching/components/follow-button";
 import { WatchListingButton } from "../../features/watching/components/watch-listing-button";
 import { isNotFoundError } from "../../lib/api-client";
@@ -17,6 +20,11 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
   const listing = useListing(id);
   const addToCart = useAddToCart();
   const { user } = useSession();
+  const shownId = listing.data?.id;
+  // Remembered once the listing is shown (an unknown id is not), for the home page's row.
+  useEffect(() => {
+    if (shownId) recordRecentlyViewed(shownId);
+  }, [shownId]);
 
   if (listing.isPending) return <Spinner label="Loading listing..." showLabel />;
   if (listing.isError) {
@@ -45,19 +53,25 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
     <FollowButton sellerId={seller.id} sellerName={seller.username || "the seller"} />
   );
   return (
-    <ListingDetailView
-      key={listing.data.id}
-      listing={listing.data}
-      onAddToCart={addToCart}
-      watch={
-        <WatchListingButton
-          listingId={listing.data.id}
-          watcherCount={listing.data.watcherCount}
-          own={own}
-        />
-      }
-      sellerContact={contact}
-      sellerFollow={follow}
-    />
+    <>
+      <ListingDetailView
+        key={listing.data.id}
+        listing={listing.data}
+        onAddToCart={addToCart}
+        watch={
+          <WatchListingButton
+            listingId={listing.data.id}
+            watcherCount={listing.data.watcherCount}
+            own={own}
+          />
+        }
+        sellerContact={contact}
+        sellerFollow={follow}
+      />
+      <RelatedListings
+        listingId={listing.data.id}
+        seller={{ id: seller.id, username: seller.username }}
+      />
+    </>
   );
 }

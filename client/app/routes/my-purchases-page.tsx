@@ -3,11 +3,19 @@ import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Pagination } from "../../components/ui/pagination";
 import { Spinner } from "../../components/ui/spinner";
-import { ContactSellerButton } from "../../features/messages/components/contact-seller";
+import {
+  PurchaseFeedbackButton,
+  PurchaseFeedbackSummary,
+} from "../../features/feedback/components/line-feedback";
+import { OpenConversationButton } from "../../features/messages/components/open-conversation-button";
 import { useMyOrders } from "../../features/purchases/api/get-my-orders";
 import { PurchaseList, PurchasesEmpty } from "../../features/purchases/components/purchase-list";
+import {
+  ShippingLineStatus,
+  TrackPackageButton,
+} from "../../features/shipping/components/track-package";
 
-/** /my/purchases (signed in only): Purchase History, newest order first, each item with Contact seller. */
+/** /my/purchases (signed in only): Purchase History, newest order first, each item with Leave feedback and Contact seller. */
 export function MyPurchasesPage() {
   const [searchParams] = useSearchParams();
   const requested = Number(searchParams.get("page"));
@@ -31,12 +39,16 @@ export function MyPurchasesPage() {
         <>
           <PurchaseList
             orders={orders.data.items}
-            itemActions={(item) => (
-              <ContactSellerButton
-                seller={item.seller}
-                listing={{ id: item.listingId, title: item.title }}
-                size="sm"
-              />
+            itemActions={(item, order) => (
+              <div className="flex flex-col gap-2">
+                <ShippingLineStatus order={order} item={item} />
+                <div className="flex flex-wrap gap-2">
+                  <TrackPackageButton order={order} item={item} />
+                  <PurchaseFeedbackButton order={order} item={item} />
+                  <OpenConversationButton seller={item.seller} listingId={item.listingId} />
+                </div>
+                <PurchaseFeedbackSummary item={item} />
+              </div>
             )}
           />
           <Pagination

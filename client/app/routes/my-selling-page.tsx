@@ -1,6 +1,7 @@
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
+import { CancellationRequests } from "../../features/cancellations/components/cancellation-requests";
 import { SalesList } from "../../features/sales/components/sales-list";
 import { useMyListings } from "../../features/selling/api/get-my-listings";
 import {
@@ -32,6 +33,7 @@ export function MySellingPage() {
       ) : (
         <MyListings listings={listings.data.items} />
       )}
+      <CancellationRequests />
       <SalesList />
     </div>
   );

@@ -7,6 +7,7 @@ import { PageTitle } from "../../components/ui/page-title";
 import { Pagination } from "../../components/ui/pagination";
 import { SelectField } from "../../components/ui/select-field";
 import { Spinner } from "../../components/ui/spinner";
+import { RecentFeedback } from "../../features/feedback/components/recent-feedback";
 import { useListings } from "../../features/listings/api/get-listings";
 import { ListingCard } from "../../features/listings/components/listing-card";
 import { ListingGrid } from "../../features/listings/components/listing-grid";
@@ -125,6 +126,7 @@ export function StorePage() {
           </>
         )}
       </section>
+      {store.data && <RecentFeedback sellerId={store.data.seller.id} />}
     </div>
   );
 }

@@ -121,12 +121,17 @@ export async function placeBid(
     bandLookedUp(r),
     new Date(),
   );
+  // A maximum above the price (a proxy bid, or a leader raising theirs, which moves no price)
+  // is said in so many words: "Your bid of $20.00" alone would read as the new price.
+  const max = input.maxAmountCents ?? input.amountCents;
   return {
     auction: state,
     leading,
-    message: leading
-      ? `Your bid of ${formatMoney(price)} has been placed.`
-      : "Your bid has been placed, but another bidder's maximum is higher. You've been outbid.",
+    message: !leading
+      ? "Your bid has been placed, but another bidder's maximum is higher. You've been outbid."
+      : max > price
+        ? `Your bid of ${formatMoney(input.amountCents)} has been placed. You're the highest bidder at ${formatMoney(price)}; we'll bid for you up to ${formatMoney(max)}.`
+        : `Your bid of ${formatMoney(price)} has been placed.`,
   };
 }
 
@@ -169,7 +174,12 @@ export async function listMyBids(
     pay_order_id: string | null;
   }>(
     db,
-    sql`select b.id, b.amount_cents, b.max_amount_cents, b.placed_at, b.status, l.id as listing_id, l.title,
+    // A leader who raised their maximum recorded no visible bid (the price did not move): their
+    // maximum is the auction's leader_max_cents, not their last bid's.
+    sql`select b.id, b.amount_cents,
+          case when a.leader_id = ${userId} then a.leader_max_cents else b.max_amount_cents end
+            as max_amount_cents,
+          b.placed_at, b.status, l.id as listing_id, l.title,
           i.thumb_url, i.width, i.height, a.end_time, l.status as listing_status,
           -- The database's clock, which the page's other readers of "ended" use too.
           now() as read_at, a.current_bid_cents,

@@ -153,9 +153,34 @@ describe("POST /api/listings/:id/bids", () => {
     await bid(ana.agent, listing.id, 1000, 3000);
     const tie = await bid(ben.agent, listing.id, 3000);
     expect(tie.json().auction).toMatchObject({ currentBidCents: 3000, leaderId: ana.id });
+    // The history shows the leader's automatic bid at the tied amount on top, not the loser's.
+    const history = (await ana.agent.get(`/api/listings/${listing.id}/bids`)).json();
+    expect(
+      history.items.map((b: { amountCents: number; bidder: { isViewer: boolean } }) => [
+        b.amountCents,
+        b.bidder.isViewer ? "ana" : "someone else",
+      ]),
+    ).toEqual([
+      [3000, "ana"],
+      [3000, "someone else"],
+      [1000, "ana"],
+    ]);
     const raise = await bid(ana.agent, listing.id, 4000, 8000);
     expect(raise.statusCode).toBe(201);
     expect(raise.json().auction).toMatchObject({ currentBidCents: 3000, leaderId: ana.id });
+    // They are told their new maximum, not only the price; My Bids shows it at once.
+    expect(raise.json().message).toBe(
+      "Your bid of $40.00 has been placed. You're the highest bidder at $30.00; we'll bid for you up to $80.00.",
+    );
+    const mine = (await ana.agent.get("/api/me/bids")).json();
+    expect(mine.items[0]).toMatchObject({ maxAmountCents: 8000 });
+  });
+
+  it("says an auction without a reserve has no reserve to meet", async () => {
+    const { listing } = await newAuction();
+    const ana = await bidder();
+    const res = await bid(ana.agent, listing.id, 1000);
+    expect(res.json().auction).toMatchObject({ hasReserve: false, reserveMet: false });
   });
 
   it("tells the outbid leader through a stored notification", async () => {

@@ -212,18 +212,18 @@ BEGIN
       v1_amount := v_price;
       v1_max := v_max;
     ELSE
-      -- The leader's proxy answers (an equal maximum loses to the earlier one).
+      -- The leader's proxy answers (an equal maximum loses to the earlier one): the challenger's
+      -- maximum, then the leader's reply, above it or, on a tie, at the same amount, so that the
+      -- highest visible bid is always the leader's.
       v_price := bid_price_for(a.start_price_cents, a.reserve_price_cents, a.leader_max_cents, v_max);
       v_leader := a.leader_id;
       v_leader_max := a.leader_max_cents;
       v1_bidder := p_bidder;
       v1_amount := v_max;
       v1_max := v_max;
-      IF v_price > v_max THEN
-        v2_bidder := a.leader_id;
-        v2_amount := v_price;
-        v2_max := a.leader_max_cents;
-      END IF;
+      v2_bidder := a.leader_id;
+      v2_amount := v_price;
+      v2_max := a.leader_max_cents;
     END IF;
 
     EXIT WHEN v_locked;
@@ -286,7 +286,8 @@ BEGIN
                'amountCents', v.amount,
                'placedAt', to_char((v_at + make_interval(secs => v.pos / 1000000.0)) AT TIME ZONE 'UTC',
                                    'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-               'bidder', json_build_object('id', u.id, 'username', u.username)) ORDER BY v.pos)
+               'bidder', json_build_object('id', u.id, 'username', u.username,
+                                         'ratingCount', u.rating_count)) ORDER BY v.pos)
       FROM (VALUES (v1_bidder, v1_amount, 0), (v2_bidder, v2_amount, 1)) AS v(bidder, amount, pos)
       JOIN users u ON u.id = v.bidder), '[]'::json))::text);
 

@@ -6,11 +6,16 @@ import type {
   CartValidation,
   CheckoutResponse,
 } from "../../../core/contracts/buying";
+import { RESERVED_OUT_MESSAGE } from "../../../core/contracts/buying";
 import { ERROR_CODES } from "../../../core/errors";
 import { rows, uuidList } from "../../db/rows";
 import { ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
-import { assertBuyerOf } from "../orders/orders.policy";
+import {
+  expireAtProvider,
+  payOrder,
+  supersedeUnpaidCheckouts,
+} from "../orders/unpaid-orders.service";
 import {
   insertPaymentSession,
   type PaymentsDeps,
@@ -37,11 +42,15 @@ interface StockRow {
   imageUrl: string | null;
 }
 
-/** Reads the listings of a cart with their available stock; `lock` holds them for a checkout. */
-async function readStock(
+/**
+ * Reads the listings of a cart with their available stock (stock less what other buyers' open
+ * checkouts hold; `buyerId`'s own are theirs); `lock` holds them for a checkout.
+ */
+export async function readStock(
   db: PaymentsDeps["db"],
   ids: string[],
   lock: boolean,
+  buyerId: string | null = null,
 ): Promise<Map<string, StockRow>> {
   const idList = uuidList(ids);
   // The reservations read below then include every checkout that held the lock before us.
@@ -56,7 +65,7 @@ async function readStock(
           (l.kind = 'fixed_price' or (a.buy_it_now_price_cents is not null and a.bid_count = 0
             and a.end_time > now())) as "buyable",
           l.shipping_cents as "shippingCents", l.quantity,
-          l.quantity - ${reservedUnits(sql`l.id`)} as available,
+          l.quantity - ${reservedUnits(sql`l.id`, buyerId)} as available,
           (select thumb_url from listing_images i where i.listing_id = l.id
            order by position limit 1) as "imageUrl"
         from listings l left join auction_settings a on a.listing_id = l.id
@@ -66,7 +75,7 @@ async function readStock(
 }
 
 /** The spec's refusal for a line, or null when it can be bought. */
-function lineProblem(
+export function lineProblem(
   line: CartLineInput,
   listing: StockRow | undefined,
   buyerId: string | null,
@@ -82,6 +91,9 @@ function lineProblem(
   if (buyerId && listing.sellerId === buyerId)
     return { code: ERROR_CODES.ownListing, message: "You cannot buy your own listing." };
   const available = Math.max(0, listing.available);
+  // Stock left but all of it in other buyers' open checkouts: it returns if they do not pay.
+  if (available === 0 && listing.quantity > 0)
+    return { code: ERROR_CODES.stockReserved, message: RESERVED_OUT_MESSAGE };
   if (available === 0)
     return { code: ERROR_CODES.outOfStock, message: "Sorry, this item is out of stock." };
   if (line.quantity > available)
@@ -102,6 +114,7 @@ export async function validateCart(
     deps.db,
     lines.map((l) => l.listingId),
     false,
+    buyerId,
   );
   const states: CartLineState[] = lines.map((line) => {
     const listing = stock.get(line.listingId);
@@ -142,11 +155,12 @@ export async function checkoutLines(
   lines: CartLineInput[],
 ): Promise<CheckoutResponse> {
   const created = await deps.db.transaction(async (tx) => {
-    const stock = await readStock(
-      tx,
-      lines.map((l) => l.listingId),
-      true,
-    );
+    const ids = lines.map((l) => l.listingId);
+    await lockListings(tx, ids);
+    // Checking out again (say after the browser's Back button) replaces the buyer's unpaid
+    // checkout of these items; every reservation left then counts against this one.
+    const superseded = await supersedeUnpaidCheckouts(tx, buyer.id, ids);
+    const stock = await readStock(tx, ids, false);
     const priced = lines.map((line) => {
       const listing = stock.get(line.listingId);
       const problem = lineProblem(line, listing, buyer.id);
@@ -188,8 +202,9 @@ export async function checkoutLines(
       true,
       deps.checkoutExpiryMinutes,
     );
-    return { orderId: order.id, session, totals };
+    return { orderId: order.id, session, totals, superseded };
   });
+  await expireAtProvider(deps, created.superseded);
   return startPaymentSession(
     deps,
     {
@@ -208,59 +223,13 @@ export async function checkoutLines(
 }
 
 /**
- * Opens a payment session for an auction the buyer won (the order settlement created). Earlier
- * open attempts end first, so an order is never being paid twice at once.
+ * Pays for an order by id (an auction the buyer won, or a checkout not finished): its open
+ * payment session is resumed, or a new one opened (see payOrder).
  */
 export async function checkoutAuctionOrder(
   deps: CheckoutDeps,
   buyer: { id: string; email: string },
   orderId: string,
 ): Promise<CheckoutResponse> {
-  const created = await deps.db.transaction(async (tx) => {
-    const [order] = await rows<{
-      buyerId: string;
-      status: string;
-      source: string;
-      shippingCents: number;
-      taxCents: number;
-      totalCents: number;
-    }>(
-      tx,
-      sql`select buyer_id as "buyerId", status, source, shipping_cents as "shippingCents",
-            tax_cents as "taxCents", total_cents as "totalCents"
-          from orders where id = ${orderId} for update`,
-    );
-    assertBuyerOf(order, buyer.id);
-    if (order.status === "paid")
-      throw ruleBroken(ERROR_CODES.orderPaid, "This order has already been paid.");
-    if (order.source !== "auction" || order.status !== "pending")
-      throw ruleBroken(ERROR_CODES.orderNotPayable, "This order can no longer be paid.");
-    await tx.execute(sql`update payment_sessions set status = 'cancelled', ended_at = now()
-      where order_id = ${orderId} and status = 'open'`);
-    const session = await insertPaymentSession(
-      tx,
-      deps.provider.id,
-      orderId,
-      false,
-      deps.checkoutExpiryMinutes,
-    );
-    return { order, session };
-  });
-  return startPaymentSession(
-    deps,
-    {
-      id: orderId,
-      buyerId: buyer.id,
-      buyerEmail: buyer.email,
-      source: "auction",
-      status: "pending",
-      shippingCents: created.order.shippingCents,
-      taxCents: created.order.taxCents,
-      totalCents: created.order.totalCents,
-    },
-    {
-      session: created.session,
-      cancelUrl: "/my/purchases",
-    },
-  );
+  return payOrder(deps, buyer, orderId);
 }

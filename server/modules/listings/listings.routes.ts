@@ -2,15 +2,24 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   bidHistorySchema,
+  listingCardListSchema,
+  listingCardsQuerySchema,
   listingDetailSchema,
   listingFacetsSchema,
   listingPageSchema,
   listingQuerySchema,
+  SIMILAR_LISTINGS_SIZE,
 } from "../../../core/contracts/browse";
 import { idParam, paginationQuery } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
 import { listingFacets } from "./listing-facets";
-import { getListing, listBids, searchListings } from "./listings.service";
+import {
+  getListing,
+  listBids,
+  listingCardsByIds,
+  searchListings,
+  similarListings,
+} from "./listings.service";
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -70,12 +79,56 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["browse"],
         summary: "Visible bid history, newest first",
+        description:
+          "Bidders are named as eBay does: masked (first and last letter, `k***a`) with their feedback count, " +
+          "except to the listing's seller, who sees every name, and to a bidder, who sees their own (`isViewer`).",
         params: idParam,
         querystring: z.object(paginationQuery),
         response: { 200: bidHistorySchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) =>
-      listBids(app.db, request.params.id, request.query.page, request.query.pageSize),
+      listBids(
+        app.db,
+        request.params.id,
+        request.query.page,
+        request.query.pageSize,
+        request.user?.id ?? null,
+      ),
+  );
+
+  app.get(
+    "/listings/cards",
+    {
+      schema: {
+        tags: ["browse"],
+        summary: "Cards for listings by id",
+        description:
+          "For the home page's recently viewed items, which the browser keeps: `ids` is up to 24 listing ids " +
+          "separated by commas, answered in that order, whatever their status (an ended listing shows as ended). " +
+          "Ids that match no listing are left out.",
+        querystring: listingCardsQuerySchema,
+        response: { 200: listingCardListSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => ({ items: await listingCardsByIds(app.db, request.query.ids) }),
+  );
+
+  app.get(
+    "/listings/:id/similar",
+    {
+      schema: {
+        tags: ["browse"],
+        summary: "Similar items",
+        description:
+          `Up to ${SIMILAR_LISTINGS_SIZE} active listings of the same category, never this one: the same ` +
+          "subcategory first, then the rest of the category, each nearest in card price first, then newest.",
+        params: idParam,
+        response: { 200: listingCardListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({
+      items: await similarListings(app.db, request.params.id, SIMILAR_LISTINGS_SIZE),
+    }),
   );
 };

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { maskBidderName } from "../../../core/bidder-name";
 import { auctionState, type IncrementBand } from "../../../core/bidding";
 import {
   type BidHistory,
@@ -13,6 +14,7 @@ import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
+import { reservedUnits } from "../payments/payments.service";
 import {
   activeListingCondition,
   displayPriceExpression,
@@ -54,10 +56,12 @@ interface ListingRow extends Record<string, unknown> {
   leader_id: string | null;
   /** The database's clock when the row was read: the one the WHERE clause's "open" used. */
   read_at: Date | string;
+  /** Units other buyers' open checkouts hold (the viewer's own are theirs): `reservedUnits`. */
+  reserved_quantity: number;
   display_price_cents: number;
 }
 
-const selectListing = sql`
+const selectListingFor = (viewerId: string | null) => sql`
   select l.id, l.title, l.description, l.kind, l.condition, l.price_cents, l.quantity,
     l.shipping_cents, l.local_pickup, l.status, l.created_at, l.return_policy_days, l.specifications,
     c.slug as category_slug, c.name as category_name, sc.slug as sub_slug, sc.name as sub_name,
@@ -66,13 +70,15 @@ const selectListing = sql`
     u.rating_total, u.rating_count,
     a.start_price_cents, a.current_bid_cents, a.bid_count, a.end_time, a.reserve_price_cents, a.leader_id,
     a.buy_it_now_price_cents, now() as read_at,
-    ${displayPriceExpression} as display_price_cents
+    ${displayPriceExpression} as display_price_cents,
+    ${reservedUnits(sql`l.id`, viewerId)} as reserved_quantity
   from listings l
   join categories c on c.id = l.category_id
   left join categories sc on sc.id = l.subcategory_id
   join territories t on t.id = l.territory_id
   join users u on u.id = l.seller_id
   left join auction_settings a on a.listing_id = l.id`;
+const selectListing = selectListingFor(null);
 
 /** The joins a count or a filter needs (no categories: `whereFor` looks those up by slug). */
 export const fromListing = sql`
@@ -129,7 +135,7 @@ function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBan
     image,
     priceCents: row.price_cents,
     displayPriceCents: Number(row.display_price_cents),
-    quantity: row.quantity,
+    quantity: Math.max(0, row.quantity - row.reserved_quantity),
     shippingCents: row.shipping_cents,
     localPickup: row.local_pickup,
     status,
@@ -328,7 +334,7 @@ export async function getListing(
   id: string,
   viewerId: string | null = null,
 ): Promise<ListingDetail> {
-  const result = await rows<ListingRow>(db, sql`${selectListing} where l.id = ${id}`);
+  const result = await rows<ListingRow>(db, sql`${selectListingFor(viewerId)} where l.id = ${id}`);
   const row = result[0];
   if (!row) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
   const [images, bands, watchers] = await Promise.all([
@@ -369,21 +375,27 @@ export async function getListing(
     specifications: row.specifications ?? {},
     returnPolicyDays: row.return_policy_days,
     watcherCount: Number(watchers[0]?.n ?? 0),
+    reservedQuantity: Math.min(Math.max(0, row.quantity), row.reserved_quantity),
   };
 }
 
-/** The visible bid history of a listing, newest first. */
+/**
+ * The visible bid history of a listing, newest first. Bidders are masked (core/bidder-name.ts)
+ * except to the listing's seller, who sees every name, and to a bidder, who sees their own.
+ */
 export async function listBids(
   db: Db,
   id: string,
   page: number,
   pageSize: number,
+  viewerId: string | null = null,
 ): Promise<BidHistory> {
-  const exists = await rows<Record<string, unknown>>(
+  const listing = await rows<{ seller_id: string }>(
     db,
-    sql`select 1 from listings where id = ${id}`,
+    sql`select seller_id from listings where id = ${id}`,
   );
-  if (exists.length === 0) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+  if (!listing[0]) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+  const viewerIsSeller = viewerId !== null && listing[0].seller_id === viewerId;
   const countResult = await rows<{ n: number }>(
     db,
     sql`select count(*)::int as n from bids where listing_id = ${id}`,
@@ -393,23 +405,64 @@ export async function listBids(
     placed_at: Date | string;
     bidder_id: string;
     username: string;
+    rating_count: number;
   }>(
     db,
     sql`
-    select b.amount_cents, b.placed_at, b.bidder_id, u.username
+    select b.amount_cents, b.placed_at, b.bidder_id, u.username, u.rating_count
     from bids b join users u on u.id = b.bidder_id
     where b.listing_id = ${id}
     order by b.placed_at desc, b.amount_cents desc
     limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
   return {
-    items: bidRows.map((r) => ({
-      amountCents: r.amount_cents,
-      placedAt: isoTime(r.placed_at),
-      bidder: { id: r.bidder_id, username: r.username },
-    })),
+    items: bidRows.map((r) => {
+      const isViewer = viewerId !== null && r.bidder_id === viewerId;
+      return {
+        amountCents: r.amount_cents,
+        placedAt: isoTime(r.placed_at),
+        bidder: {
+          name: viewerIsSeller || isViewer ? r.username : maskBidderName(r.username),
+          ratingCount: Number(r.rating_count),
+          isViewer,
+        },
+      };
+    }),
     total: Number(countResult[0]?.n ?? 0),
     page,
     pageSize,
   };
+}
+
+/**
+ * Up to `limit` active listings like this one, for its page: the same subcategory first, then the
+ * rest of its category, each nearest in card price first (then newest). Never the listing itself.
+ */
+export async function similarListings(db: Db, id: string, limit: number): Promise<ListingCard[]> {
+  const found = await rows<{
+    category_id: string;
+    subcategory_id: string | null;
+    display_price_cents: number;
+  }>(
+    db,
+    sql`select l.category_id, l.subcategory_id, ${displayPriceExpression} as display_price_cents
+      from listings l left join auction_settings a on a.listing_id = l.id where l.id = ${id}`,
+  );
+  const listing = found[0];
+  if (!listing) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+  const price = Number(listing.display_price_cents);
+  // Without a subcategory the whole category ranks alike (no constant: ORDER BY 0 is a position).
+  const sameSubcategory =
+    listing.subcategory_id === null
+      ? sql``
+      : sql`(l.subcategory_id is not distinct from ${listing.subcategory_id}::uuid) desc,`;
+  const similar = await rows<ListingRow>(
+    db,
+    sql`${selectListing}
+      where ${activeListingCondition} and l.category_id = ${listing.category_id} and l.id <> ${id}
+      order by ${sameSubcategory} abs(${displayPriceExpression} - ${price}) asc,
+        l.created_at desc, l.id
+      limit ${limit}`,
+  );
+  return toCards(db, similar);
 }

@@ -1,11 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { orderPageSchema, orderSchema, salePageSchema } from "../../../core/contracts/buying";
+import {
+  checkoutResponseSchema,
+  orderPageSchema,
+  orderSchema,
+  salePageSchema,
+  unpaidOrdersSchema,
+} from "../../../core/contracts/buying";
+import { cancellationRequestSchema } from "../../../core/contracts/cancellations";
 import { idParam, paginationQuery } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
+import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
-import { cancelOrderPayment, type PaymentsDeps } from "../payments/payments.service";
-import { getOrder, listMyOrders, listMySales } from "./orders.service";
+import { requestCancellation } from "../cancellations/cancellations.service";
+import type { PaymentsDeps } from "../payments/payments.service";
+import { getOrder, listMyOrders, listMySales, listUnpaidOrders } from "./orders.service";
+import { cancelUnpaidOrder, orderStateForBuyer, payOrder } from "./unpaid-orders.service";
 
 export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> = async (
   app,
@@ -57,26 +67,83 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
     async (request) => getOrder(app.db, requireUser(request).id, request.params.id),
   );
 
+  app.get(
+    "/me/orders/unpaid",
+    {
+      schema: {
+        tags: ["buying"],
+        summary:
+          "Your orders awaiting payment (checkouts not finished, auction wins), newest first",
+        response: { 200: unpaidOrdersSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ items: await listUnpaidOrders(app.db, requireUser(request).id) }),
+  );
+
+  app.post(
+    "/orders/:id/pay",
+    {
+      config: perUserRateLimit(20),
+      schema: {
+        tags: ["buying"],
+        summary: "Pay now: resume the order's open payment session, or open a new one",
+        description:
+          "The open, unexpired session's hosted page is returned again (its stock stays reserved). When it " +
+          "lapsed, a new session opens if the stock is still there; otherwise 422 says why. Redirect to `redirectUrl`.",
+        params: idParam,
+        response: {
+          200: checkoutResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return payOrder(deps(), { id: user.id, email: user.email }, request.params.id);
+    },
+  );
+
   app.post(
     "/orders/:id/cancel",
     {
       schema: {
         tags: ["buying"],
-        summary: "Stop paying: open payment sessions end and a cart order's stock is released",
+        summary: "Cancel an order: awaiting payment, at once; paid, by asking the seller",
+        description:
+          "Awaiting payment (a checkout order): the open payment session ends as cancelled and the stock it " +
+          "held is free at once. An auction win can't be cancelled this way (422). A paid order: a request " +
+          "to the seller to cancel it.",
         params: idParam,
+        // Unpaid orders need no body; a bodiless POST from a browser arrives as null.
+        body: cancellationRequestSchema.partial().nullish(),
         response: {
           200: orderSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
           422: apiErrorSchema,
         },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      await cancelOrderPayment(deps(), user.id, request.params.id);
-      return getOrder(app.db, user.id, request.params.id);
+      const { id } = request.params;
+      // One route, dispatched on the order's state here only: unpaid orders are this module's,
+      // paid ones the cancellations module's.
+      const state = await orderStateForBuyer(app.db, user.id, id);
+      if (state.status === "paid") {
+        // Asks the seller of one part (body: reason, and sellerId when the order has several).
+        await requestCancellation(app.db, user.id, id, request.body ?? undefined);
+        return getOrder(app.db, user.id, id);
+      }
+      await cancelUnpaidOrder(deps(), user.id, id);
+      return getOrder(app.db, user.id, id);
     },
   );
 };

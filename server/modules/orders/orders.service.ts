@@ -5,6 +5,8 @@ import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
+import { buyerFeedbackOf, feedbackOnLines, sellerFeedbackOf } from "../feedback/feedback.service";
+import { partKey, saleShippingOf, shipmentsOf } from "../shipping/shipping.service";
 import { assertBuyerOf } from "./orders.policy";
 
 interface OrderRow {
@@ -18,6 +20,7 @@ interface OrderRow {
   taxCents: number;
   totalCents: number;
   total: number;
+  reservedUntil: Date | string | null;
 }
 
 interface ItemRow {
@@ -30,6 +33,7 @@ interface ItemRow {
   shippingCents: number;
   sellerId: string;
   sellerUsername: string;
+  lineId: string;
 }
 
 async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
@@ -38,10 +42,19 @@ async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
     db,
     sql`select ol.order_id as "orderId", ol.listing_id as "listingId", ol.title,
           ol.image_url as "imageUrl", ol.quantity, ol.unit_price_cents as "unitPriceCents",
-          ol.shipping_cents as "shippingCents", u.id as "sellerId", u.username as "sellerUsername"
+          ol.shipping_cents as "shippingCents", u.id as "sellerId", u.username as "sellerUsername",
+          ol.id as "lineId"
         from order_lines ol join users u on u.id = ol.seller_id
         where ol.order_id in (${uuidList(orders.map((o) => o.id))})
         order by ol.id`,
+  );
+  const feedback = await feedbackOnLines(
+    db,
+    items.map((i) => i.lineId),
+  );
+  const shipments = await shipmentsOf(
+    db,
+    orders.map((o) => o.id),
   );
   return orders.map((o) => {
     const mine = items.filter((i) => i.orderId === o.id);
@@ -65,16 +78,23 @@ async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
         unitPriceCents: i.unitPriceCents,
         shippingCents: i.shippingCents,
         seller: { id: i.sellerId, username: i.sellerUsername },
+        shipment: shipments.get(partKey(o.id, i.sellerId)) ?? null,
+        ...buyerFeedbackOf(feedback.get(i.lineId), i.lineId),
       })),
-      // A cart order that lapsed is re-bought from the cart; an auction win stays payable.
-      canPay: o.source === "auction" && o.status === "pending",
+      // Awaiting payment: Pay now resumes or reopens it (unpaid-orders.service). A cart order that
+      // expired is bought again from the cart; an auction win is never cancelled by its buyer.
+      canPay: o.status === "pending",
+      canCancel: o.status === "pending" && o.source === "checkout",
+      reservedUntil: o.reservedUntil ? isoTime(o.reservedUntil) : null,
     };
   });
 }
 
 const orderColumns = sql`o.id, o.status, o.source, o.created_at as "createdAt", o.paid_at as "paidAt",
   o.subtotal_cents as "subtotalCents", o.shipping_cents as "shippingCents", o.tax_cents as "taxCents",
-  o.total_cents as "totalCents"`;
+  o.total_cents as "totalCents",
+  (select max(ps.expires_at) from payment_sessions ps where ps.order_id = o.id and ps.status = 'open'
+     and ps.reserves_stock and ps.expires_at > now()) as "reservedUntil"`;
 
 /** The buyer's orders, newest first. */
 export async function listMyOrders(
@@ -101,6 +121,17 @@ export async function listMyOrders(
   return { items: await withItems(db, found), total, page, pageSize };
 }
 
+/** The buyer's orders awaiting payment (Pay now / Cancel, the cart's offer to resume), newest first. */
+export async function listUnpaidOrders(db: Db, buyerId: string): Promise<Order[]> {
+  const found = await rows<OrderRow>(
+    db,
+    sql`select ${orderColumns}, 0 as total from orders o
+        where o.buyer_id = ${buyerId} and o.status = 'pending'
+        order by o.created_at desc, o.id limit 20`,
+  );
+  return withItems(db, found);
+}
+
 /** One order, for its buyer only (someone else's reads as not found). */
 export async function getOrder(db: Db, buyerId: string, orderId: string): Promise<Order> {
   const [found] = await rows<OrderRow & { buyerId: string }>(
@@ -112,6 +143,8 @@ export async function getOrder(db: Db, buyerId: string, orderId: string): Promis
   if (!order) throw notFound("Order not found.", ERROR_CODES.orderNotFound);
   return order;
 }
+
+const NOT_SHIPPING = { shipment: null, localPickup: false, canShip: false, late: false };
 
 /** What the seller has sold (paid) or is waiting to be paid for, newest first. */
 export async function listMySales(
@@ -133,21 +166,28 @@ export async function listMySales(
     status: SalePage["items"][number]["status"];
     createdAt: Date | string;
     paidAt: Date | string | null;
+    lineId: string;
     total: number;
   }>(
     db,
     sql`select o.id as "orderId", ol.listing_id as "listingId", ol.title, ol.image_url as "imageUrl",
           ol.quantity, ol.unit_price_cents as "unitPriceCents", ol.shipping_cents as "shippingCents",
           b.id as "buyerId", b.username as "buyerUsername", o.status, o.created_at as "createdAt",
-          o.paid_at as "paidAt", count(*) over ()::int as total
+          o.paid_at as "paidAt", ol.id as "lineId", count(*) over ()::int as total
         from order_lines ol join orders o on o.id = ol.order_id join users b on b.id = o.buyer_id
         where ol.seller_id = ${sellerId}
           and (o.status = 'paid' or (o.status = 'pending' and o.source = 'auction'))
         order by coalesce(o.paid_at, o.created_at) desc, ol.id
         limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );
+  const feedback = await feedbackOnLines(
+    db,
+    found.map((s) => s.lineId),
+  );
+  const shipping = await saleShippingOf(db, sellerId, [...new Set(found.map((s) => s.orderId))]);
   return {
     items: found.map((s) => ({
+      ...sellerFeedbackOf(feedback.get(s.lineId), s.lineId),
       orderId: s.orderId,
       number: orderNumber(s.orderId),
       listingId: s.listingId,
@@ -160,6 +200,7 @@ export async function listMySales(
       status: s.status,
       createdAt: isoTime(s.createdAt),
       paidAt: s.paidAt ? isoTime(s.paidAt) : null,
+      shipping: shipping.get(s.orderId) ?? NOT_SHIPPING,
     })),
     total: found[0]?.total ?? 0,
     page,

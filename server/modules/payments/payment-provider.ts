@@ -29,6 +29,27 @@ export interface PaymentEvent {
   amountTotalCents: number | null;
   /** The provider's own name of the event, kept for the record. */
   type: string;
+  /** The payment a completion settled (Stripe's PaymentIntent id): what a refund later names. */
+  providerPaymentId?: string | null;
+}
+
+/** Money sent back for a payment; `idempotencyKey` (our refund row's id) makes a retry harmless. */
+export interface RefundRequest {
+  /** The provider's payment id stored at completion; null for a payment made before it was kept. */
+  paymentId: string | null;
+  amountCents: number;
+  idempotencyKey: string;
+}
+
+/**
+ * The provider will never make this refund (no such payment, already refunded in full...): retrying
+ * cannot help, so the refund is marked failed for a person to look at.
+ */
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RefundRefusedError";
+  }
 }
 
 /**
@@ -42,8 +63,18 @@ export interface PaymentProvider {
   createCheckout(
     request: HostedCheckoutRequest,
   ): Promise<{ providerSessionId: string; redirectUrl: string }>;
+  /**
+   * The hosted page of a session that is still open at the provider, to send a buyer back to
+   * (Pay now on an unpaid order); null when the provider has closed it.
+   */
+  resumeCheckout(providerSessionId: string): Promise<string | null>;
   /** Ends an open hosted session early (buyer cancelled); best effort. */
   expireCheckout(providerSessionId: string): Promise<void>;
+  /**
+   * Sends money back to the buyer's card. Throws `RefundRefusedError` when the provider refuses for
+   * good; any other error is worth retrying (with the same key, so nothing is refunded twice).
+   */
+  refund(request: RefundRequest): Promise<{ providerRefundId: string }>;
   /** Checks the signature and reads the event; throws `InvalidSignatureError` when forged or stale. */
   parseWebhook(
     rawBody: Buffer,

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
@@ -6,6 +6,7 @@ import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { AppError, ruleBroken } from "../../errors";
+import { recordRefund } from "../cancellations/refunds.service";
 import { lockListings } from "../listings/listing-locks";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf } from "../orders/orders.policy";
@@ -22,14 +23,21 @@ export interface PaymentsDeps {
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * Units of a listing held by open, unexpired payment sessions. Used inside the statements that
- * read stock, so "available" is always stock minus what other buyers are paying for right now.
+ * Units of a listing held by open, unexpired payment sessions: the one expression every reader of
+ * stock uses (cart, checkout, listing page, unpaid orders), so "available" is always stock minus
+ * what other buyers are paying for right now. `exceptBuyer` leaves that buyer's own checkouts out:
+ * what they reserved is theirs, so their cart and the listing page do not shrink behind their back.
  */
-export const reservedUnits = (listingColumn: ReturnType<typeof sql>) => sql`coalesce((
+export const reservedUnits = (
+  listingColumn: SQL,
+  exceptBuyer: string | null = null,
+) => sql`coalesce((
   select sum(ol.quantity) from order_lines ol
   join payment_sessions ps on ps.order_id = ol.order_id
+  ${exceptBuyer ? sql`join orders ro on ro.id = ol.order_id` : sql``}
   where ol.listing_id = ${listingColumn} and ps.status = 'open' and ps.reserves_stock
-    and ps.expires_at > now()), 0)::int`;
+    and ps.expires_at > now()
+    ${exceptBuyer ? sql`and ro.buyer_id <> ${exceptBuyer}` : sql``}), 0)::int`;
 
 interface OrderForPayment {
   id: string;
@@ -231,14 +239,26 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
     }
     const stockTaken =
       session.source === "auction" || (await takeStock(tx, session.orderId, session.buyerId));
+    // The provider's payment id is what a refund will name later (cancellations, below).
     await tx.execute(
-      sql`update payment_sessions set status = 'complete', ended_at = now() where id = ${session.id}`,
+      sql`update payment_sessions set status = 'complete', ended_at = now(),
+            provider_payment_id = ${event.providerPaymentId ?? null}
+          where id = ${session.id}`,
     );
     if (!stockTaken) {
-      // Paid after the reservation lapsed and the stock went to someone else: the money must go
-      // back. Refunds are handled by people for now; the log line is their signal.
-      await tx.execute(sql`update orders set status = 'cancelled' where id = ${session.orderId}`);
-      deps.log?.(new Error(session.orderId), "paid order could not be filled: refund needed");
+      // Paid after the reservation lapsed and the stock went to someone else: the whole payment
+      // goes back through the provider (the refunds job sends it and tells buyer and sellers).
+      // paid_at records that the buyer did pay: Purchase History shows the refund by it.
+      await tx.execute(sql`update orders set status = 'cancelled', paid_at = now()
+        where id = ${session.orderId}`);
+      await recordRefund(tx, {
+        orderId: session.orderId,
+        sellerId: null,
+        amountCents: event.amountTotalCents ?? session.totalCents,
+        reason: "unfillable",
+        provider: deps.provider.id,
+      });
+      deps.log?.(new Error(session.orderId), "paid order could not be filled: refunding it");
       return;
     }
     await tx.execute(

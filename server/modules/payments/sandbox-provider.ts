@@ -1,8 +1,9 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import {
   InvalidSignatureError,
   type PaymentEvent,
   type PaymentProvider,
+  RefundRefusedError,
   WEBHOOK_TOLERANCE_SECONDS,
 } from "./payment-provider";
 
@@ -12,7 +13,8 @@ export interface SandboxEventBody {
   id: string;
   type: "checkout.session.completed" | "checkout.session.expired";
   created: number;
-  data: { paymentSessionId: string; amountTotalCents: number };
+  /** `paymentId` is the sandbox's own payment id (Stripe's PaymentIntent id plays this part). */
+  data: { paymentSessionId: string; amountTotalCents: number; paymentId?: string };
 }
 
 function sign(secret: string, timestamp: number, payload: string): string {
@@ -35,7 +37,7 @@ export function sandboxEvent(
     id: `evt_sbx_${randomUUID()}`,
     type,
     created: Math.floor(Date.now() / 1000),
-    data: { paymentSessionId, amountTotalCents },
+    data: { paymentSessionId, amountTotalCents, paymentId: `pi_sbx_${randomUUID()}` },
   };
 }
 
@@ -55,8 +57,19 @@ export function sandboxProvider(options: { webhookSecret: string }): PaymentProv
         redirectUrl: `/pay/sandbox/${request.paymentSessionId}`,
       };
     },
+    async resumeCheckout(providerSessionId) {
+      // The page reads the session from our database, which already says it is open.
+      return `/pay/sandbox/${providerSessionId}`;
+    },
     async expireCheckout() {
       // Nothing to tell: the sandbox page reads the session's state from our database.
+    },
+    async refund(request) {
+      // No money moved, so there is none to move back: the refund is recorded on our refunds row
+      // under an id made from the key, so a retry answers the same refund, as Stripe's does.
+      if (request.amountCents <= 0) throw new RefundRefusedError("Nothing to refund.");
+      const digest = createHash("sha256").update(request.idempotencyKey).digest("hex");
+      return { providerRefundId: `re_sbx_${digest.slice(0, 24)}` };
     },
     parseWebhook(rawBody, headers): PaymentEvent {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
@@ -90,6 +103,7 @@ export function sandboxProvider(options: { webhookSecret: string }): PaymentProv
         type: String(body.type),
         paymentSessionId: body.data?.paymentSessionId ?? null,
         amountTotalCents: body.data?.amountTotalCents ?? null,
+        providerPaymentId: body.data?.paymentId ?? null,
       };
     },
   };

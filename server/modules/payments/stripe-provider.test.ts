@@ -6,6 +6,7 @@ import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { type FakeCheckoutSession, startFakeStripe } from "../../test/fake-stripe";
+import { sendPendingRefunds } from "../cancellations/refunds.service";
 import { stripeProvider } from "./stripe-provider";
 
 const SECRET_KEY = "sk_test_tradewinds";
@@ -155,9 +156,15 @@ describe("the Stripe provider", () => {
 
   it("expires the order and frees its stock on checkout.session.expired", async () => {
     const { session, orderId, listing } = await startCheckout(5);
+    // Another buyer's view: the buyer's own reservation counts as theirs.
+    const other = await signedInAgent(
+      t.app,
+      t.database.db,
+      (await createUser(t.database.db, "onlooker")).id,
+    );
     const check = async () =>
       (
-        await buyer.post("/api/cart/validate", { lines: [{ listingId: listing.id, quantity: 1 }] })
+        await other.post("/api/cart/validate", { lines: [{ listingId: listing.id, quantity: 1 }] })
       ).json().lines[0].available;
     expect(await check()).toBe(0);
     await deliver(event("checkout.session.expired", { ...session, status: "expired", url: null }));
@@ -197,5 +204,75 @@ describe("the Stripe provider", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(fake.sessions.get(session.id)?.status).toBe("expired");
     expect(await state(orderId, listing.id)).toEqual({ status: "cancelled", quantity: 5 });
+  });
+});
+
+describe("Stripe refunds", () => {
+  /** A paid order whose completed session carried `payment_intent`, and its seller signed in. */
+  async function paidOrder(paymentIntent: string) {
+    const bought = await startCheckout(1);
+    const paid = event("checkout.session.completed", {
+      ...bought.session,
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: paymentIntent,
+    });
+    expect((await deliver(paid)).statusCode).toBe(200);
+    const seller = await signedInAgent(t.app, t.database.db, bought.listing.sellerId);
+    return { ...bought, seller };
+  }
+
+  const refundRow = async (orderId: string) =>
+    (
+      await rows<{ id: string; status: string; provider_refund_id: string | null }>(
+        t.database.db,
+        sql`select id, status, provider_refund_id from refunds where order_id = ${orderId}`,
+      )
+    )[0];
+
+  it("keeps the PaymentIntent id and refunds a cancelled order through POST /v1/refunds", async () => {
+    const { orderId, seller, session } = await paidOrder("pi_test_cancelled");
+    const [stored] = await rows<{ id: string }>(
+      t.database.db,
+      sql`select provider_payment_id as id from payment_sessions where order_id = ${orderId}`,
+    );
+    expect(stored?.id).toBe("pi_test_cancelled");
+    const ask = await buyer.post(`/api/orders/${orderId}/cancel`, { reason: "Found it cheaper." });
+    expect(ask.statusCode, ask.body).toBe(200);
+    // One unit that fails once at Stripe with a 500: the SDK retries with the same key.
+    fake.failures.refunds = 1;
+    const accept = await seller.post(`/api/orders/${orderId}/cancellation/accept`);
+    expect(accept.statusCode, accept.body).toBe(200);
+    const row = await refundRow(orderId);
+    const mine = fake.refundRequests.filter((r) => r.idempotencyKey === row?.id);
+    expect(mine.length).toBe(2);
+    expect(mine[1]?.body).toEqual({ payment_intent: "pi_test_cancelled", amount: "4120" });
+    const made = fake.refunds.filter((r) => r.idempotencyKey === row?.id);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.amount).toBe(session.amount_total);
+    expect(row).toMatchObject({ status: "succeeded", provider_refund_id: made[0]?.id });
+  });
+
+  it("resends a refund whose answer was lost with the same key, and Stripe makes it once", async () => {
+    const { orderId, seller } = await paidOrder("pi_test_lost");
+    await buyer.post(`/api/orders/${orderId}/cancel`, { reason: "Changed my mind." });
+    // Stripe keeps failing through the SDK's own retries: the refund stays pending.
+    fake.failures.refunds = 3;
+    await seller.post(`/api/orders/${orderId}/cancellation/accept`);
+    const row = await refundRow(orderId);
+    expect(row?.status).toBe("pending");
+    // The job sends it later, twice over (two instances), and again: one refund at Stripe.
+    const deps = { db: t.database.db, provider: t.app.payments };
+    await Promise.all([sendPendingRefunds(deps), sendPendingRefunds(deps)]);
+    await sendPendingRefunds(deps);
+    expect(fake.refunds.filter((r) => r.idempotencyKey === row?.id)).toHaveLength(1);
+    expect((await refundRow(orderId))?.status).toBe("succeeded");
+  });
+
+  it("marks the refund failed when Stripe refuses it for good", async () => {
+    const { orderId, seller } = await paidOrder("not_a_payment_intent");
+    await buyer.post(`/api/orders/${orderId}/cancel`, { reason: "Changed my mind." });
+    await seller.post(`/api/orders/${orderId}/cancellation/accept`);
+    expect((await refundRow(orderId))?.status).toBe("failed");
   });
 });

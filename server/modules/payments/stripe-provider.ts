@@ -3,6 +3,7 @@ import {
   InvalidSignatureError,
   type PaymentEvent,
   type PaymentProvider,
+  RefundRefusedError,
   WEBHOOK_TOLERANCE_SECONDS,
 } from "./payment-provider";
 
@@ -68,8 +69,36 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       if (!session.url) throw new Error("Stripe returned a session without a URL");
       return { providerSessionId: session.id, redirectUrl: session.url };
     },
+    async resumeCheckout(providerSessionId) {
+      const session = await stripe.checkout.sessions.retrieve(providerSessionId);
+      return session.status === "open" && session.url ? session.url : null;
+    },
     async expireCheckout(providerSessionId) {
       await stripe.checkout.sessions.expire(providerSessionId);
+    },
+    async refund(request) {
+      if (!request.paymentId)
+        throw new RefundRefusedError("The payment's PaymentIntent id was not recorded.");
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.paymentId, amount: request.amountCents },
+          // Our refund row's id: a retry after a lost answer gets the same refund back.
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === "failed" || refund.status === "canceled")
+          throw new RefundRefusedError(`Stripe refund ${refund.id} is ${refund.status}`);
+        return { providerRefundId: refund.id };
+      } catch (error) {
+        // 4xx about the request itself (unknown or fully refunded payment, amount too large):
+        // asking again will not change the answer. Network errors and 5xx are retried.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError ||
+          error instanceof Stripe.errors.StripeIdempotencyError
+        )
+          throw new RefundRefusedError(error.message);
+        throw error;
+      }
     },
     parseWebhook(rawBody, headers): PaymentEvent {
       const header = headers["stripe-signature"];
@@ -116,6 +145,10 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         type: event.type,
         paymentSessionId,
         amountTotalCents: session.amount_total ?? null,
+        providerPaymentId:
+          typeof session.payment_intent === "string"
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? null),
       };
     },
   };

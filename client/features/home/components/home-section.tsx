@@ -7,11 +7,14 @@ export function HomeSection({
   id,
   title,
   viewAllHref,
+  action,
   children,
 }: {
   id: string;
   title: string;
   viewAllHref?: string;
+  /** Something to do with the section, in its header (Recently viewed's Clear). */
+  action?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -20,6 +23,7 @@ export function HomeSection({
         <h2 id={id} className="text-2xl font-bold text-slate-900">
           {title}
         </h2>
+        {action}
         {viewAllHref && (
           <Link
             to={viewAllHref}

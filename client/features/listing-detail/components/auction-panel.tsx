@@ -26,6 +26,10 @@ function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auctio
   const requireSignIn = useRequireSignIn();
   const queryClient = useQueryClient();
   const placeBid = usePlaceBid(listing.id);
+  const { user } = useSession();
+  // The leader may raise their maximum by any amount (decision record 0009): the server, which
+  // knows their maximum, checks it; the page does not hold them to the next minimum.
+  const leading = Boolean(user && auction.leaderId === user.id);
   const [amount, setAmount] = useState("");
   const [maxAmount, setMaxAmount] = useState("");
   const [showMax, setShowMax] = useState(false);
@@ -52,7 +56,7 @@ function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auctio
       setError(BID_MESSAGES.invalid);
       return;
     }
-    if (cents < auction.minNextBidCents) {
+    if (cents < auction.minNextBidCents && !leading) {
       setError(BID_MESSAGES.tooLow);
       return;
     }
@@ -119,7 +123,7 @@ function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auctio
             name="amount"
             type="number"
             inputMode="decimal"
-            min={auction.minNextBidCents / 100}
+            min={leading ? undefined : auction.minNextBidCents / 100}
             step={0.01}
             required
             value={amount}
@@ -143,7 +147,9 @@ function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auctio
         </Button>
       </div>
       <p id={hintId} className="text-sm text-slate-700">
-        Enter {formatMoney(auction.minNextBidCents)} or more
+        {leading
+          ? "You're the highest bidder. To raise your maximum, enter an amount above it."
+          : `Enter ${formatMoney(auction.minNextBidCents)} or more`}
       </p>
       {error && (
         <p id={errorId} role="alert" className="text-sm font-medium text-coral-800">
@@ -280,7 +286,16 @@ function EndedOutcome({
   );
 }
 
-export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auction: Auction }) {
+export function AuctionPanel({
+  listing,
+  auction,
+  onShowBids,
+}: {
+  listing: ListingDetail;
+  auction: Auction;
+  /** Opens the whole bid history ("N bids", as on eBay). */
+  onShowBids?: () => void;
+}) {
   const requireSignIn = useRequireSignIn();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -316,7 +331,18 @@ export function AuctionPanel({ listing, auction }: { listing: ListingDetail; auc
             {formatMoney(auction.currentBidCents ?? auction.startPriceCents)}
           </p>
         </div>
-        <p className="text-sm text-slate-700">{pluralize(auction.bidCount, "bid")}</p>
+        {onShowBids && auction.bidCount > 0 ? (
+          <button
+            type="button"
+            onClick={onShowBids}
+            aria-haspopup="dialog"
+            className="text-sm font-medium text-brand-800 underline hover:text-brand-900"
+          >
+            {pluralize(auction.bidCount, "bid")}
+          </button>
+        ) : (
+          <p className="text-sm text-slate-700">{pluralize(auction.bidCount, "bid")}</p>
+        )}
       </div>
 
       {auction.hasReserve && !auction.reserveMet && (

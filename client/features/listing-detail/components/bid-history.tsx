@@ -1,9 +1,16 @@
-import { formatMoney } from "../../../../core/money";
-import { formatDateTime } from "../../../../core/time";
+import { pluralize } from "../../../lib/format";
 import { useBidHistory } from "../api/get-bid-history";
+import { BidHistoryTable } from "./bid-history-table";
 
-/** The latest five bids, newest first. */
-export function BidHistory({ listingId }: { listingId: string }) {
+/** The latest five bids, newest first, and the way to the whole history. */
+export function BidHistory({
+  listingId,
+  onShowAll,
+}: {
+  listingId: string;
+  /** Opens the whole history. */
+  onShowAll?: () => void;
+}) {
   const query = useBidHistory(listingId);
   return (
     <section aria-labelledby="bid-history" className="flex flex-col gap-3">
@@ -17,34 +24,21 @@ export function BidHistory({ listingId }: { listingId: string }) {
       ) : query.data.items.length === 0 ? (
         <p className="text-sm text-slate-700">No bids yet</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-sand-200 bg-white">
-          <table aria-labelledby="bid-history" className="w-full text-left text-sm">
-            <thead className="bg-sand-100 text-slate-800">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Bidder
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-2 font-semibold">
-                  Date
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.items.map((bid) => (
-                <tr key={`${bid.placedAt}-${bid.amountCents}`} className="border-t border-sand-200">
-                  <td className="px-4 py-2 text-slate-900">{bid.bidder.username}</td>
-                  <td className="px-4 py-2 font-semibold text-slate-900">
-                    {formatMoney(bid.amountCents)}
-                  </td>
-                  <td className="px-4 py-2 text-slate-700">{formatDateTime(bid.placedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div className="overflow-x-auto rounded-xl border border-sand-200 bg-white">
+            <BidHistoryTable bids={query.data.items} labelledBy="bid-history" />
+          </div>
+          {onShowAll && (
+            <button
+              type="button"
+              onClick={onShowAll}
+              aria-haspopup="dialog"
+              className="w-fit text-sm font-medium text-brand-800 underline hover:text-brand-900"
+            >
+              See all {pluralize(query.data.total, "bid")}
+            </button>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { ShoppingCart } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { ListingDetail } from "../../../../core/contracts/browse";
+import { RESERVED_OUT_MESSAGE } from "../../../../core/contracts/buying";
 import { isLowStock } from "../../../../core/listing";
 import { formatMoney } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
@@ -22,6 +23,9 @@ export function FixedPricePanel({
   const { user } = useSession();
   const navigate = useNavigate();
   const outOfStock = listing.quantity <= 0 || listing.status !== "active";
+  // Every unit left is in other buyers' open checkouts: it may come back if they don't pay.
+  const reservedOut =
+    listing.status === "active" && listing.quantity <= 0 && listing.reservedQuantity > 0;
   // Nobody buys their own listing (DECISIONS.md); the server refuses it too.
   const isSeller = Boolean(listing.viewer?.isSeller || (user && listing.seller.id === user.id));
   const buyNow = () => navigate(`/checkout?listing=${listing.id}&quantity=1`);
@@ -36,7 +40,9 @@ export function FixedPricePanel({
         <p className="text-3xl font-extrabold text-slate-900">{formatMoney(listing.priceCents)}</p>
       </div>
       <p className="text-sm">
-        {outOfStock ? (
+        {reservedOut ? (
+          <span className="font-semibold text-slate-900">{RESERVED_OUT_MESSAGE}</span>
+        ) : outOfStock ? (
           <span className="font-semibold text-slate-900">Out of stock</span>
         ) : (
           <>

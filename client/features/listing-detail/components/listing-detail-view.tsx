@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { conditionLabel } from "../../../../core/listing";
 import { Breadcrumb, type Crumb } from "../../../components/ui/breadcrumb";
@@ -8,6 +8,7 @@ import { useGoBack } from "../../../lib/use-go-back";
 import { AuctionPanel } from "./auction-panel";
 import { BidHistory } from "./bid-history";
 import { FixedPricePanel } from "./fixed-price-panel";
+import { FullBidHistoryDialog } from "./full-bid-history-dialog";
 import { ListingGallery } from "./listing-gallery";
 import { ListingMeta } from "./listing-meta";
 import { SellerCard } from "./seller-card";
@@ -60,6 +61,7 @@ export function ListingDetailView({
   sellerFollow?: ReactNode;
 }) {
   const goBack = useGoBack("/listings");
+  const [historyOpen, setHistoryOpen] = useState(false);
   const crumbs: Crumb[] = [
     { label: "Home", to: "/" },
     { label: listing.category.name, to: `/category/${listing.category.slug}` },
@@ -101,8 +103,18 @@ export function ListingDetailView({
           <Facts listing={listing} />
           {listing.kind === "auction" && listing.auction ? (
             <>
-              <AuctionPanel listing={listing} auction={listing.auction} />
-              <BidHistory listingId={listing.id} />
+              <AuctionPanel
+                listing={listing}
+                auction={listing.auction}
+                onShowBids={() => setHistoryOpen(true)}
+              />
+              <BidHistory listingId={listing.id} onShowAll={() => setHistoryOpen(true)} />
+              <FullBidHistoryDialog
+                listingId={listing.id}
+                listingTitle={listing.title}
+                open={historyOpen}
+                onClose={() => setHistoryOpen(false)}
+              />
             </>
           ) : (
             <FixedPricePanel listing={listing} onAddToCart={onAddToCart} />

@@ -1,13 +1,28 @@
-import { ImageOff } from "lucide-react";
-import { type KeyboardEvent, useRef, useState } from "react";
+import { Expand, ImageOff } from "lucide-react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { ListingImage } from "../../../../core/contracts/browse";
 import { cn } from "../../../lib/cn";
+import { ImageViewer } from "./image-viewer";
 
-/** The main photo and, when there are several, a row of six thumbnails to pick from. */
+/**
+ * The main photo and, when there are several, a row of six thumbnails to pick from. Clicking the
+ * photo opens the full-screen viewer on it; the page then shows the last photo looked at.
+ */
 export function ListingGallery({ images, title }: { images: ListingImage[]; title: string }) {
   const [selected, setSelected] = useState(0);
+  const [viewing, setViewing] = useState(false);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const opener = useRef<HTMLButtonElement>(null);
+  const wasViewing = useRef(false);
   const current = images[selected] ?? images[0];
+
+  // Focus goes back to the photo once the viewer has closed (a child's effect, so it has run by
+  // now): while the modal is still open the page is inert and cannot take focus. The native
+  // dialog restores focus too, but only to what had it, which a tap does not always give.
+  useEffect(() => {
+    if (wasViewing.current && !viewing) opener.current?.focus();
+    wasViewing.current = viewing;
+  }, [viewing]);
 
   if (!current) {
     return (
@@ -36,7 +51,7 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-hidden rounded-2xl border border-sand-200 bg-white">
+      <div className="relative overflow-hidden rounded-2xl border border-sand-200 bg-white">
         <img
           src={current.url}
           alt={images.length > 1 ? `${title}, photo ${selected + 1} of ${images.length}` : title}
@@ -45,7 +60,36 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
           fetchPriority="high"
           className="aspect-[4/3] w-full bg-sand-100 object-contain"
         />
+        {/* Over the photo rather than around it, so the photo keeps its own name for readers. */}
+        <button
+          ref={opener}
+          type="button"
+          aria-haspopup="dialog"
+          aria-label={
+            images.length > 1
+              ? `Open photo ${selected + 1} of ${images.length} full screen`
+              : "Open photo full screen"
+          }
+          onClick={() => setViewing(true)}
+          className="group absolute inset-0 flex cursor-zoom-in items-end justify-end rounded-2xl p-3"
+        >
+          <span
+            aria-hidden="true"
+            className="flex items-center gap-1.5 rounded-full bg-slate-900/75 px-3 py-1.5 text-sm font-medium text-white shadow group-hover:bg-slate-900"
+          >
+            <Expand className="size-4" />
+            {images.length > 1 ? `${selected + 1} / ${images.length}` : "Enlarge"}
+          </span>
+        </button>
       </div>
+      <ImageViewer
+        open={viewing}
+        images={images}
+        title={title}
+        index={selected}
+        onIndexChange={setSelected}
+        onClose={() => setViewing(false)}
+      />
       {images.length > 1 && (
         <ul aria-label="Photos" className="grid grid-cols-6 gap-2" onKeyDown={onKeyDown}>
           {images.map((image, index) => (

@@ -109,12 +109,12 @@ export function CategoryListings({
               <ul
                 aria-busy={query.isFetching}
                 className={cn(
-                  "grid gap-4",
+                  "grid gap-3 sm:gap-4",
                   filters.view === "list"
                     ? "grid-cols-1"
                     : panelOpen
-                      ? "grid-cols-1 min-[420px]:grid-cols-2 md:grid-cols-3"
-                      : "grid-cols-1 min-[420px]:grid-cols-2 md:grid-cols-3 xl:grid-cols-4",
+                      ? "grid-cols-2 md:grid-cols-3"
+                      : "grid-cols-2 md:grid-cols-3 xl:grid-cols-4",
                   query.isPlaceholderData && "opacity-60",
                 )}
               >

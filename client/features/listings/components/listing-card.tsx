@@ -1,9 +1,8 @@
-import { Clock, Gavel, User } from "lucide-react";
+import { Gavel, User } from "lucide-react";
 import { useId } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ListingCard as ListingCardData } from "../../../../core/contracts/browse";
 import { formatMoney } from "../../../../core/money";
-import { formatTimeLeft } from "../../../../core/time";
 import { buttonClasses } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
@@ -11,11 +10,16 @@ import { useListingCardAction } from "../../../lib/listing-card-action";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useCountdown } from "../hooks/use-countdown";
 import { useLiveListing } from "../hooks/use-live-listing";
+import { CardShipping, CardTimeLeft } from "./card-facts";
 import { CardPhotoLink } from "./card-photo-link";
 
 export type ListingCardLayout = "grid" | "list";
 
-/** The browse and home card: photo, title, description, seller, price and the main actions. */
+/**
+ * The browse and home card: photo, title, description, seller, price, time left, shipping and the
+ * main actions. On phones, two to a row, it is compact: description, seller and View Details (the
+ * photo and title go there too) wait for wider screens.
+ */
 export function ListingCard({
   listing: initial,
   layout = "grid",
@@ -48,7 +52,7 @@ export function ListingCard({
     <article
       aria-labelledby={titleId}
       className={cn(
-        "group flex overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm transition-shadow hover:shadow-md",
+        "group flex overflow-hidden rounded-lg border sm:rounded-xl border-sand-200 bg-white shadow-sm transition-shadow hover:shadow-md",
         layout === "grid" ? "h-full flex-col" : "flex-col sm:flex-row",
       )}
     >
@@ -60,46 +64,45 @@ export function ListingCard({
           className="block overflow-hidden"
           imageClassName="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
         />
-        {action && <div className="absolute top-2 right-2">{action}</div>}
+        {action && <div className="absolute top-1 right-1 sm:top-2 sm:right-2">{action}</div>}
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <Heading id={titleId} className="line-clamp-2 text-base leading-snug font-semibold">
+      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:gap-2 sm:p-4">
+        <Heading
+          id={titleId}
+          className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base"
+        >
           <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
             {listing.title}
           </Link>
         </Heading>
-        <p className="line-clamp-2 text-sm text-slate-700">{listing.description}</p>
-        <p className="flex items-center gap-1 text-sm text-slate-700">
+        <p className="hidden text-sm text-slate-700 sm:line-clamp-2">{listing.description}</p>
+        <p className="hidden items-center gap-1 text-sm text-slate-700 sm:flex">
           <User aria-hidden="true" className="size-4 shrink-0" />
           <span className="truncate">{listing.seller.username || "Unknown"}</span>
         </p>
 
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-1 pt-2">
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-0.5 sm:pt-2">
           <div>
-            <p className="text-xs font-medium tracking-wide text-slate-700 uppercase">
+            <p className="text-[0.6875rem] font-medium tracking-wide text-slate-700 uppercase sm:text-xs">
               {priceLabel}
             </p>
-            <p className="text-xl font-bold text-slate-900">
+            <p className="text-base font-bold text-slate-900 sm:text-xl">
               {formatMoney(listing.displayPriceCents)}
             </p>
           </div>
           {auction && (
-            <div className="text-right text-sm text-slate-700">
-              <p className="flex items-center justify-end gap-1">
-                <Gavel aria-hidden="true" className="size-4" />
+            <div className="flex flex-col text-xs text-slate-700 sm:items-end sm:text-sm">
+              <p className="flex items-center gap-1">
+                <Gavel aria-hidden="true" className="size-3.5 sm:size-4" />
                 {pluralize(auction.bidCount, "bid")}
               </p>
-              {left && !ended && (
-                <p className="flex items-center justify-end gap-1 font-medium text-coral-800">
-                  <Clock aria-hidden="true" className="size-4" />
-                  <span>{formatTimeLeft(left)} left</span>
-                </p>
-              )}
+              <CardTimeLeft left={left} ended={ended} />
             </div>
           )}
         </div>
+        <CardShipping listing={listing} />
 
-        <div className="flex flex-wrap gap-2 pt-2">
+        <div className="flex flex-wrap gap-2 pt-1 sm:pt-2">
           {auction ? (
             ended ? (
               <button type="button" disabled className={buttonClasses("accent", "sm", "flex-1")}>
@@ -131,7 +134,7 @@ export function ListingCard({
               {soldOut ? "Out of stock" : "Buy It Now"}
             </button>
           )}
-          <Link to={href} className={buttonClasses("outline", "sm", "flex-1")}>
+          <Link to={href} className={buttonClasses("outline", "sm", "flex-1 max-sm:hidden")}>
             View Details
           </Link>
         </div>

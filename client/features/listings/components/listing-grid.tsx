@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { cn } from "../../../lib/cn";
 
-/** A responsive list of cards: one column on phones, up to `maxColumns` on wide screens. */
+/**
+ * A responsive list of cards: two compact columns on phones (one per row made a 24-card page
+ * 16,800 px tall), up to `maxColumns` on wide screens.
+ */
 export function ListingGrid({
   children,
   maxColumns = 4,
@@ -14,12 +17,12 @@ export function ListingGrid({
   return (
     <ul
       className={cn(
-        "grid gap-4 sm:gap-5",
+        "grid gap-3 sm:gap-5",
         maxColumns === 6
           ? "grid-cols-2 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6"
           : maxColumns === 4
-            ? "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
-            : "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3",
+            ? "grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+            : "grid-cols-2 lg:grid-cols-3",
         className,
       )}
     >

@@ -8,10 +8,15 @@ import { cn } from "../../../lib/cn";
 import { formatRating, pluralize } from "../../../lib/format";
 import { useListingCardAction } from "../../../lib/listing-card-action";
 import type { ResultsView } from "../hooks/use-category-filters";
+import { useCountdown } from "../hooks/use-countdown";
 import { useLiveListing } from "../hooks/use-live-listing";
+import { CardShipping, CardTimeLeft } from "./card-facts";
 import { CardPhotoLink } from "./card-photo-link";
 
-/** The category page's card: links to /products/{id}; list layout adds description and stock. */
+/**
+ * The category page's card: links to /products/{id}; list layout adds description and stock.
+ * Auctions show their time left, every card its shipping.
+ */
 export function ProductCard({
   listing: initial,
   layout = "grid",
@@ -26,6 +31,9 @@ export function ProductCard({
   const fixedPrice = listing.kind === "fixed_price";
   const lowStock = fixedPrice && isLowStock(listing.quantity);
   const outOfStock = fixedPrice && listing.quantity <= 0;
+  const auction = listing.kind === "auction" ? listing.auction : null;
+  const left = useCountdown(auction?.endsAt);
+  const ended = auction !== null && (auction.ended || listing.status !== "active" || !!left?.ended);
   const kindText =
     listing.kind === "auction" && listing.auction
       ? `Auction · ${pluralize(listing.auction.bidCount, "bid")}`
@@ -51,12 +59,17 @@ export function ProductCard({
           )}
         />
         {action && (
-          <div className={cn("absolute", layout === "grid" ? "top-2 right-2" : "top-1 right-1")}>
+          <div
+            className={cn(
+              "absolute",
+              layout === "grid" ? "top-1 right-1 sm:top-2 sm:right-2" : "top-1 right-1",
+            )}
+          >
             {action}
           </div>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+      <div className="flex flex-1 flex-col gap-1 p-2.5 sm:gap-1.5 sm:p-4">
         <h2 id={titleId} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
           <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
             {listing.title}
@@ -65,11 +78,15 @@ export function ProductCard({
         {layout === "list" && (
           <p className="line-clamp-2 text-sm text-slate-700">{listing.description}</p>
         )}
-        <p className="text-lg font-bold text-slate-900">{formatMoney(listing.displayPriceCents)}</p>
+        <p className="text-base font-bold text-slate-900 sm:text-lg">
+          {formatMoney(listing.displayPriceCents)}
+        </p>
         <p className="text-xs text-slate-700">{kindText}</p>
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-slate-700">
+        {auction && <CardTimeLeft left={left} ended={ended} />}
+        <CardShipping listing={listing} />
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-700 sm:text-sm">
           <span className="inline-flex items-center gap-1">
-            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            <Star aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-500 sm:size-4" />
             <span>
               <span className="sr-only">Seller rating: </span>
               {formatRating(listing.seller.rating)}

@@ -9,6 +9,8 @@ import { ItemFact, StatusPill } from "../../../components/ui/item-row";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { pluralize } from "../../../lib/format";
 import { ORDER_STATUS } from "../../../lib/order-status";
+import { OrderCancellation } from "../../cancellations/components/order-cancellation";
+import { UnpaidOrderActions } from "../../unpaid-orders/components/unpaid-order-actions";
 
 type OrderItem = Order["items"][number];
 /** What the page puts beside each item (messages' Contact seller). */
@@ -53,19 +55,14 @@ function OrderCard({ order, itemActions }: { order: Order; itemActions?: ItemAct
             </li>
           ))}
         </ul>
-        {order.canPay && (
-          <div className="flex flex-col gap-2 sm:w-44">
-            <Link to={`/checkout?order=${order.id}`} className={buttonClasses("accent", "md")}>
-              Pay now
-            </Link>
-          </div>
-        )}
+        <UnpaidOrderActions order={order} />
       </div>
       {order.status === "paid" && order.paidAt && (
         <p className="border-t border-sand-200 px-4 py-2 text-sm text-slate-700">
           Paid {formatDateTime(order.paidAt)}
         </p>
       )}
+      <OrderCancellation order={order} />
     </li>
   );
 }

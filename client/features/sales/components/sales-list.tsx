@@ -8,7 +8,8 @@ import { ErrorState } from "../../../components/ui/error-state";
 import { ItemFact, ItemHead, ItemRow } from "../../../components/ui/item-row";
 import { Spinner } from "../../../components/ui/spinner";
 import { Thumbnail } from "../../../components/ui/thumbnail";
-import { ORDER_STATUS } from "../../../lib/order-status";
+import { SaleFeedback } from "../../feedback/components/line-feedback";
+import { SaleShipping, saleStatus } from "../../shipping/components/mark-shipped";
 import { useMySales } from "../api/get-my-sales";
 
 function SaleRow({ sale }: { sale: Sale }) {
@@ -19,7 +20,7 @@ function SaleRow({ sale }: { sale: Sale }) {
       thumbnail={<Thumbnail src={sale.imageUrl} size="md" href={href} lazy />}
     >
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <ItemHead href={href} title={sale.title} level="h3" status={ORDER_STATUS[sale.status]} />
+        <ItemHead href={href} title={sale.title} level="h3" status={saleStatus(sale)} />
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-5">
           <ItemFact term="Order" className="font-mono">
             #{sale.number}
@@ -38,6 +39,8 @@ function SaleRow({ sale }: { sale: Sale }) {
           </ItemFact>
           <ItemFact term="Paid">{sale.paidAt ? formatDateTime(sale.paidAt) : "—"}</ItemFact>
         </dl>
+        <SaleShipping sale={sale} />
+        <SaleFeedback sale={sale} />
       </div>
     </ItemRow>
   );

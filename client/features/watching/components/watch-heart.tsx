@@ -26,7 +26,8 @@ export function WatchHeart({
       aria-label={`Watch ${title}`}
       title={watching ? "Watching: remove from watchlist" : "Add to watchlist"}
       onClick={toggle}
-      className="flex size-10 items-center justify-center rounded-full bg-white/95 text-coral-700 shadow-md ring-1 ring-sand-200 transition-colors hover:bg-coral-50"
+      // 44 px: the smallest comfortable touch target, on phone cards too.
+      className="flex size-11 items-center justify-center rounded-full bg-white/95 text-coral-700 shadow-md ring-1 ring-sand-200 transition-colors hover:bg-coral-50"
     >
       <Heart aria-hidden="true" className={cn("size-5", watching && "fill-coral-600")} />
     </button>

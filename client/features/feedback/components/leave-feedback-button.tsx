@@ -1,0 +1,244 @@
+import { MessageSquarePlus, Star } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import {
+  FEEDBACK_COMMENT_MAX,
+  FEEDBACK_RATING_LABELS,
+  FEEDBACK_RATINGS,
+  type FeedbackRating,
+} from "../../../../core/contracts/feedback";
+import { Button } from "../../../components/ui/button";
+import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
+import { useModalDialog } from "../../../lib/use-modal-dialog";
+import { useLeaveFeedback } from "../api/leave-feedback";
+
+interface Target {
+  orderId: string;
+  lineId: string;
+  /** The item's title, for the dialog's "about" line. */
+  title: string;
+  /** Who the feedback is about. */
+  subjectName: string;
+  /** The buyer rates the seller with stars; the seller leaves the buyer positive feedback only. */
+  as: "buyer" | "seller";
+}
+
+const STAR_WORDS = ["", "Terrible", "Poor", "OK", "Good", "Excellent"];
+
+function StarPicker({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: number;
+  onChange: (stars: number) => void;
+  invalid: boolean;
+}) {
+  const name = useId();
+  return (
+    <div className="flex items-center gap-1">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <label
+          key={n}
+          className="cursor-pointer rounded p-0.5 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={n}
+            checked={value === n}
+            onChange={() => onChange(n)}
+            aria-invalid={invalid || undefined}
+            className="sr-only"
+          />
+          <Star
+            aria-hidden="true"
+            className={cn(
+              "size-8",
+              n <= value ? "fill-amber-500 text-amber-600" : "fill-none text-slate-500",
+            )}
+          />
+          <span className="sr-only">
+            {n} {n === 1 ? "star" : "stars"} ({STAR_WORDS[n]})
+          </span>
+        </label>
+      ))}
+      {value > 0 && <span className="ml-2 text-sm text-slate-700">{STAR_WORDS[value]}</span>}
+    </div>
+  );
+}
+
+function LeaveFeedbackDialog({
+  open,
+  onClose,
+  target,
+}: {
+  open: boolean;
+  onClose: () => void;
+  target: Target;
+}) {
+  const dialog = useModalDialog(open);
+  const titleId = useId();
+  const commentId = useId();
+  const buyer = target.as === "buyer";
+  const [rating, setRating] = useState<FeedbackRating | "">(buyer ? "" : "positive");
+  const [stars, setStars] = useState(0);
+  const [comment, setComment] = useState("");
+  const [errors, setErrors] = useState<{ rating?: string; stars?: string; form?: string }>({});
+  const leave = useLeaveFeedback();
+
+  const close = () => {
+    setErrors({});
+    onClose();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={(event) => {
+        if (event.target === event.currentTarget && open) close();
+      }}
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4 p-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const found: typeof errors = {};
+          if (!rating) found.rating = "Choose positive, neutral or negative.";
+          if (buyer && stars === 0) found.stars = "Choose from 1 to 5 stars.";
+          setErrors(found);
+          if (found.rating || found.stars || !rating) return;
+          leave.mutate(
+            {
+              orderId: target.orderId,
+              lineId: target.lineId,
+              input: { rating, comment: comment.trim(), ...(buyer ? { stars } : {}) },
+            },
+            {
+              onSuccess: () => {
+                toast.success("Thanks, your feedback is posted.");
+                close();
+              },
+              onError: (failure) =>
+                setErrors({
+                  form: failure instanceof ApiError ? failure.message : UNEXPECTED_MESSAGE,
+                }),
+            },
+          );
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <h2 id={titleId} className="text-xl font-bold">
+            Leave feedback
+          </h2>
+          <p className="text-sm text-slate-700">
+            For <span className="font-semibold text-slate-900">{target.subjectName}</span> about{" "}
+            <span className="font-semibold text-slate-900">{target.title}</span>
+          </p>
+        </div>
+        {errors.form && (
+          <p
+            role="alert"
+            className="rounded-lg bg-coral-50 px-3 py-2 text-sm font-medium text-coral-800"
+          >
+            {errors.form}
+          </p>
+        )}
+        {buyer ? (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-semibold">How was this purchase?</legend>
+            <div className="flex flex-wrap gap-x-5 gap-y-2">
+              {FEEDBACK_RATINGS.map((value) => (
+                <label key={value} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="rating"
+                    value={value}
+                    checked={rating === value}
+                    onChange={() => {
+                      setRating(value);
+                      setErrors((e) => ({ ...e, rating: undefined }));
+                    }}
+                    className="size-4 accent-brand-700"
+                  />
+                  {FEEDBACK_RATING_LABELS[value]}
+                </label>
+              ))}
+            </div>
+            {errors.rating && (
+              <p role="alert" className="text-sm font-medium text-coral-800">
+                {errors.rating}
+              </p>
+            )}
+          </fieldset>
+        ) : (
+          <p className="text-sm text-slate-700">
+            Sellers leave buyers positive feedback only, as on eBay.
+          </p>
+        )}
+        {buyer && (
+          <fieldset className="flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-semibold">Rate the seller</legend>
+            <StarPicker
+              value={stars}
+              invalid={Boolean(errors.stars)}
+              onChange={(n) => {
+                setStars(n);
+                setErrors((e) => ({ ...e, stars: undefined }));
+              }}
+            />
+            {errors.stars && (
+              <p role="alert" className="text-sm font-medium text-coral-800">
+                {errors.stars}
+              </p>
+            )}
+          </fieldset>
+        )}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={commentId} className="text-sm font-semibold">
+            Comment (optional)
+          </label>
+          <textarea
+            id={commentId}
+            value={comment}
+            maxLength={FEEDBACK_COMMENT_MAX}
+            rows={4}
+            aria-describedby={`${commentId}-count`}
+            onChange={(event) => setComment(event.target.value)}
+            placeholder={buyer ? "How was the item, the shipping, the seller?" : "Thank your buyer"}
+            className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500"
+          />
+          <p id={`${commentId}-count`} className="text-right text-xs text-slate-700">
+            {comment.length}/{FEEDBACK_COMMENT_MAX}
+          </p>
+        </div>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="outline" onClick={close} disabled={leave.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={leave.isPending}>
+            {leave.isPending ? "Posting..." : "Post feedback"}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/** "Leave feedback" on a paid line: opens the dialog for the buyer's or the seller's feedback. */
+export function LeaveFeedbackButton({ size = "sm", ...target }: Target & { size?: "sm" | "md" }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size={size} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <MessageSquarePlus aria-hidden="true" className="size-4" />
+        Leave feedback
+      </Button>
+      {open && <LeaveFeedbackDialog open={open} onClose={() => setOpen(false)} target={target} />}
+    </>
+  );
+}

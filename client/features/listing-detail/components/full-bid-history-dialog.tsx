@@ -1,0 +1,83 @@
+import { X } from "lucide-react";
+import { useId } from "react";
+import { Button } from "../../../components/ui/button";
+import { pluralize } from "../../../lib/format";
+import { useModalDialog } from "../../../lib/use-modal-dialog";
+import { useFullBidHistory } from "../api/get-bid-history";
+import { BidHistoryTable } from "./bid-history-table";
+
+/**
+ * The whole bid history in a modal <dialog> (what "N bids" opens): newest first, a page at a
+ * time, bidders named as the page names them.
+ */
+export function FullBidHistoryDialog({
+  listingId,
+  listingTitle,
+  open,
+  onClose,
+}: {
+  listingId: string;
+  listingTitle: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const dialog = useModalDialog(open);
+  const titleId = useId();
+  const history = useFullBidHistory(listingId, open);
+  const bids = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = history.data?.pages[0]?.total ?? 0;
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (open) onClose();
+      }}
+      className="m-auto max-h-[min(44rem,calc(100dvh-2rem))] w-[min(40rem,calc(100vw-1.5rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
+    >
+      <div className="flex flex-col gap-4 p-4 sm:p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div className="flex min-w-0 flex-col gap-1">
+            <h2 id={titleId} className="text-xl font-bold text-slate-900">
+              Bid history
+            </h2>
+            <p className="truncate text-sm text-slate-700">{listingTitle}</p>
+            {history.data && (
+              <p className="text-sm font-semibold text-slate-900">{pluralize(total, "bid")}</p>
+            )}
+          </div>
+          <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close bid history">
+            <X aria-hidden="true" className="size-5" />
+          </Button>
+        </div>
+        <p className="text-sm text-slate-700">
+          Bidders' names are hidden for their privacy; the number beside a name is their feedback
+          count.
+        </p>
+        {history.isPending ? (
+          <p className="text-sm text-slate-700">Loading bids...</p>
+        ) : history.isError ? (
+          <p className="text-sm text-slate-700">We couldn't load the bid history.</p>
+        ) : bids.length === 0 ? (
+          <p className="text-sm text-slate-700">No bids yet</p>
+        ) : (
+          <div className="overflow-x-auto rounded-xl border border-sand-200 bg-white">
+            <BidHistoryTable bids={bids} labelledBy={titleId} />
+          </div>
+        )}
+        {history.hasNextPage && (
+          <Button
+            variant="outline"
+            className="self-center"
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+          >
+            {history.isFetchingNextPage ? "Loading bids..." : "Show more bids"}
+          </Button>
+        )}
+      </div>
+    </dialog>
+  );
+}

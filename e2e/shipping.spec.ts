@@ -1,0 +1,167 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { SANDBOX_CARDS } from "../core/contracts/buying";
+import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+
+interface Person {
+  page: Page;
+  username: string;
+  close: () => Promise<void>;
+}
+
+/** A browser of its own, signed in as a new account, so no other test's sales mix in. */
+async function newPerson(browser: Browser, prefix: string): Promise<Person> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { email, password, username } = await createConfirmedAccount(page, prefix);
+  await signInThroughApi(page, email, password);
+  return { page, username, close: () => context.close() };
+}
+
+async function listSomething(seller: Person, title: string): Promise<string> {
+  const response = await apiPost(seller.page, "/api/listings", {
+    kind: "fixed_price",
+    title,
+    category: "handicrafts",
+    territory: "barbados",
+    condition: "new",
+    description: `${title}, woven by hand in Bridgetown from island palm.`,
+    priceCents: 4_200,
+    quantity: 3,
+    shippingCents: 900,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Buy It Now from the listing page, paid on the sandbox's page with the card that succeeds. */
+async function buyThroughThePages(page: Page, listingId: string): Promise<string> {
+  await page.goto(`/listing/${listingId}`);
+  await page
+    .getByRole("region", { name: "Buy It Now" })
+    .getByRole("button", { name: "Buy It Now" })
+    .click();
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  const form = page.getByRole("form", { name: "Card payment" });
+  await form.getByLabel("Card number").fill(SANDBOX_CARDS.success);
+  await form.getByLabel("Expiry (MM / YY)").fill("1234");
+  await form.getByLabel("CVC").fill("123");
+  await form.getByLabel("Name on card").fill("Tamika Clarke");
+  await form.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible({
+    timeout: 20_000,
+  });
+  return new URL(page.url()).searchParams.get("order") ?? "";
+}
+
+test("the seller marks a sale shipped with a tracking number; the buyer tracks it and marks it received @phone", async ({
+  browser,
+}) => {
+  // Two accounts, a purchase through the pages, and four accessibility checks.
+  test.setTimeout(150_000);
+  const seller = await newPerson(browser, "shipsel");
+  const buyer = await newPerson(browser, "shipbuy");
+  const title = `Palm straw market basket ${Date.now().toString(36)}`;
+  const listingId = await listSomething(seller, title);
+  const orderId = await buyThroughThePages(buyer.page, listingId);
+  const number = orderId.slice(0, 8);
+
+  // Before it ships, Track package says the seller has not shipped it yet.
+  await buyer.page.goto("/my/purchases");
+  const order = buyer.page.getByRole("listitem", { name: `Order #${number}` });
+  await order.getByRole("button", { name: "Track package" }).click();
+  const waiting = buyer.page.getByRole("dialog", { name: "Track package" });
+  await expect(waiting).toContainText(`${seller.username} has not shipped this yet.`);
+  await waiting.getByRole("button", { name: "Close" }).click();
+  await expect(waiting).toBeHidden();
+
+  // The seller marks it shipped with UPS and a tracking number typed with spaces.
+  await seller.page.goto("/my/selling");
+  const sale = seller.page
+    .getByRole("region", { name: "Sold" })
+    .getByRole("listitem", { name: `Order #${number}: ${title}` });
+  await expect(sale).toContainText("Paid");
+  await sale.getByRole("button", { name: "Mark as shipped" }).click();
+  const form = seller.page.getByRole("dialog", { name: "Mark as shipped" });
+  await form.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(form.getByText("Choose the carrier.")).toBeVisible();
+  await expect(form.getByText("Enter the tracking number.")).toBeVisible();
+  await form.getByLabel("Carrier", { exact: true }).selectOption({ label: "UPS" });
+  await form.getByLabel("Tracking number").fill("1Z 999 AA1 0123456784");
+  await expectNoSeriousA11yViolations(seller.page);
+  await form.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(form).toBeHidden();
+  await expect(sale).toContainText("Shipped");
+  await expect(sale).toContainText("with UPS, 1Z999AA10123456784");
+  await expect(sale.getByRole("link", { name: /^Track/ })).toHaveAttribute(
+    "href",
+    "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+  );
+  await expect(sale.getByRole("button", { name: "Mark as shipped" })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(seller.page);
+
+  // The buyer is told, sees the line shipped, and tracks it on the carrier's page.
+  await buyer.page.goto("/my/purchases");
+  await expect(order).toContainText("Shipped");
+  await order.getByRole("button", { name: "Track package" }).click();
+  const tracking = buyer.page.getByRole("dialog", { name: "Track package" });
+  await expect(tracking).toContainText("UPS");
+  await expect(tracking).toContainText("1Z999AA10123456784");
+  await expect(tracking.getByRole("link", { name: /Track on UPS/ })).toHaveAttribute(
+    "href",
+    "https://www.ups.com/track?tracknum=1Z999AA10123456784",
+  );
+  await expectNoSeriousA11yViolations(buyer.page);
+  await tracking.getByRole("button", { name: "Mark as received" }).click();
+  await expect(tracking).toBeHidden();
+  await expect(order).toContainText("Received");
+  await expect(
+    buyer.page.locator("[data-sonner-toast]").filter({ hasText: "Marked as received." }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(buyer.page);
+
+  // The seller's row says it arrived.
+  await seller.page.reload();
+  await expect(sale).toContainText("Received");
+
+  await seller.close();
+  await buyer.close();
+});
+
+test("the server refuses a second shipment and a stranger's, and links nothing for an unknown carrier", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await newPerson(browser, "shipsel2");
+  const buyer = await newPerson(browser, "shipbuy2");
+  const listingId = await listSomething(seller, `Sea grape jelly ${Date.now().toString(36)}`);
+  const orderId = await buyThroughThePages(buyer.page, listingId);
+
+  const stranger = await apiPost(buyer.page, `/api/orders/${orderId}/shipments`, {
+    carrier: "ups",
+    trackingNumber: "1Z1",
+  });
+  expect(stranger.status()).toBe(404);
+  const first = await apiPost(seller.page, `/api/orders/${orderId}/shipments`, {
+    carrier: "Island Courier",
+    trackingNumber: "IC-2231",
+  });
+  expect(first.status(), await first.text()).toBe(201);
+  expect(await first.json()).toMatchObject({ carrierName: "Island Courier", trackingUrl: null });
+  const again = await apiPost(seller.page, `/api/orders/${orderId}/shipments`, {
+    carrier: "ups",
+    trackingNumber: "1Z1",
+  });
+  expect(again.status()).toBe(409);
+
+  await buyer.page.goto("/my/purchases");
+  const order = buyer.page.getByRole("listitem", { name: `Order #${orderId.slice(0, 8)}` });
+  await order.getByRole("button", { name: "Track package" }).click();
+  const tracking = buyer.page.getByRole("dialog", { name: "Track package" });
+  await expect(tracking).toContainText("IC2231");
+  await expect(tracking.getByRole("link")).toHaveCount(0);
+
+  await seller.close();
+  await buyer.close();
+});

@@ -1,0 +1,182 @@
+import { sql } from "drizzle-orm";
+import { orderNumber } from "../../../core/cart";
+import { formatMoney } from "../../../core/money";
+import { notificationText } from "../../../core/notifications";
+import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
+import type { NewNotification } from "../notifications/notifications.service";
+import { notify } from "../notifications/notifications.service";
+import { type PaymentProvider, RefundRefusedError } from "../payments/payment-provider";
+
+export interface RefundDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log?: (err: unknown, msg: string) => void;
+}
+
+/**
+ * Writes a refund to be sent, in the caller's transaction (the cancellation's acceptance, or the
+ * payment that could not be filled): the provider is called only after it commits, by
+ * `sendRefund` or the refunds job, so a crash in between leaves a pending row to retry, never a
+ * refund nobody recorded.
+ */
+export async function recordRefund(
+  tx: Db,
+  refund: {
+    orderId: string;
+    sellerId: string | null;
+    amountCents: number;
+    reason: "cancelled" | "unfillable";
+    provider: string;
+  },
+): Promise<string | null> {
+  // A part with nothing to send back (a free item already covered by earlier refunds) needs no row.
+  if (refund.amountCents <= 0) return null;
+  const [row] = await rows<{ id: string }>(
+    tx,
+    sql`insert into refunds (order_id, seller_id, amount_cents, reason, provider)
+        values (${refund.orderId}, ${refund.sellerId}, ${refund.amountCents}, ${refund.reason},
+                ${refund.provider})
+        returning id`,
+  );
+  return row?.id ?? null;
+}
+
+/** A refund pending longer than this stops being retried: a person looks at it instead. */
+const GIVE_UP_AFTER = "3 days";
+/** At most this many refunds per run, so one run never holds the job up for long. */
+const BATCH = 20;
+
+interface ClaimedRefund {
+  id: string;
+  orderId: string;
+  sellerId: string | null;
+  amountCents: number;
+  paymentId: string | null;
+  stale: boolean;
+}
+
+/**
+ * Sends one pending refund (the given one, or the oldest due) through the provider, and answers
+ * whether there was one to send. The row stays locked (`FOR UPDATE SKIP LOCKED`) from the claim
+ * to the outcome, so two instances never send the same refund at once; if the process dies after
+ * the provider answered but before the commit, the retry sends the same idempotency key (the row's
+ * id) and the provider answers the refund it already made instead of making a second.
+ *
+ * A refusal for good marks the row failed; any other error leaves it pending for the next run.
+ */
+async function sendOne(
+  deps: RefundDeps,
+  options: { refundId?: string; skip: readonly string[] },
+): Promise<{ id: string } | null> {
+  const claimed: { id: string | null } = { id: null };
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [refund] = await rows<ClaimedRefund>(
+        tx,
+        sql`select r.id, r.order_id as "orderId", r.seller_id as "sellerId",
+              r.amount_cents as "amountCents", r.created_at < now() - interval '${sql.raw(GIVE_UP_AFTER)}' as stale,
+              (select ps.provider_payment_id from payment_sessions ps
+                where ps.order_id = r.order_id and ps.status = 'complete'
+                order by ps.ended_at desc nulls last limit 1) as "paymentId"
+            from refunds r
+            where r.status = 'pending' and r.provider = ${deps.provider.id}
+              ${options.refundId ? sql`and r.id = ${options.refundId}` : sql``}
+              ${
+                options.skip.length > 0
+                  ? sql`and r.id::text not in (${sql.join(
+                      options.skip.map((s) => sql`${s}`),
+                      sql`, `,
+                    )})`
+                  : sql``
+              }
+            order by r.created_at
+            limit 1
+            for update of r skip locked`,
+      );
+      if (!refund) return;
+      claimed.id = refund.id;
+      let outcome: { status: "succeeded"; providerRefundId: string } | { status: "failed" };
+      try {
+        const sent = await deps.provider.refund({
+          paymentId: refund.paymentId,
+          amountCents: refund.amountCents,
+          idempotencyKey: refund.id,
+        });
+        outcome = { status: "succeeded", providerRefundId: sent.providerRefundId };
+      } catch (error) {
+        if (!(error instanceof RefundRefusedError) && !refund.stale) throw error;
+        deps.log?.(error, `refund ${refund.id} of order ${refund.orderId} failed; refund by hand`);
+        outcome = { status: "failed" };
+      }
+      await tx.execute(sql`
+        update refunds set status = ${outcome.status}, settled_at = now(),
+          provider_refund_id = ${outcome.status === "succeeded" ? outcome.providerRefundId : null}
+        where id = ${refund.id}`);
+      if (outcome.status === "succeeded") await refundNotices(tx, refund);
+    });
+  } catch (error) {
+    // Rolled back: the row is pending again, for the next run (with the same key).
+    deps.log?.(error, "refund not sent; it will be retried");
+  }
+  return claimed.id ? { id: claimed.id } : null;
+}
+
+/** Sends one refund now (just after its row committed); the job retries it if this fails. */
+export async function sendRefund(deps: RefundDeps, refundId: string): Promise<void> {
+  await sendOne(deps, { refundId, skip: [] });
+}
+
+/**
+ * The refunds job: sends what is pending, oldest first, each in its own transaction, trying each
+ * at most once a run. Answers how many it tried. Safe on every instance at once.
+ */
+export async function sendPendingRefunds(deps: RefundDeps): Promise<number> {
+  const tried: string[] = [];
+  while (tried.length < BATCH) {
+    const claimed = await sendOne(deps, { skip: tried });
+    if (!claimed) break;
+    tried.push(claimed.id);
+  }
+  return tried.length;
+}
+
+/**
+ * The buyer hears the money went back; the seller of the part (or each seller of an order that
+ * could not be filled) hears it too.
+ */
+async function refundNotices(tx: Db, refund: ClaimedRefund): Promise<void> {
+  const [order] = await rows<{ buyerId: string; buyer: string }>(
+    tx,
+    sql`select o.buyer_id as "buyerId", u.username as buyer
+        from orders o join users u on u.id = o.buyer_id where o.id = ${refund.orderId}`,
+  );
+  if (!order) return;
+  const sellers = refund.sellerId
+    ? [refund.sellerId]
+    : (
+        await rows<{ sellerId: string }>(
+          tx,
+          sql`select distinct seller_id as "sellerId" from order_lines where order_id = ${refund.orderId}`,
+        )
+      ).map((s) => s.sellerId);
+  const number = orderNumber(refund.orderId);
+  const amount = formatMoney(refund.amountCents);
+  const notices: NewNotification[] = [
+    {
+      userId: order.buyerId,
+      kind: "refund_issued",
+      message: notificationText("refund_issued", { amount, number }),
+      link: "/my/purchases",
+      orderId: refund.orderId,
+    },
+    ...sellers.map((sellerId) => ({
+      userId: sellerId,
+      kind: "refund_issued" as const,
+      message: notificationText("refund_issued", { amount, number, buyer: order.buyer }),
+      link: "/my/selling",
+      orderId: refund.orderId,
+    })),
+  ];
+  await notify(tx, notices);
+}
