@@ -3,6 +3,7 @@ import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Pagination } from "../../components/ui/pagination";
 import { Spinner } from "../../components/ui/spinner";
+import { OrderCancellation } from "../../features/cancellations/components/order-cancellation";
 import {
   PurchaseFeedbackButton,
   PurchaseFeedbackSummary,
@@ -14,6 +15,7 @@ import {
   ShippingLineStatus,
   TrackPackageButton,
 } from "../../features/shipping/components/track-package";
+import { UnpaidOrderActions } from "../../features/unpaid-orders/components/unpaid-order-actions";
 
 /** /my/purchases (signed in only): Purchase History, newest order first, each item with Leave feedback and Contact seller. */
 export function MyPurchasesPage() {
@@ -50,6 +52,8 @@ export function MyPurchasesPage() {
                 <PurchaseFeedbackSummary item={item} />
               </div>
             )}
+            orderActions={(order) => <UnpaidOrderActions order={order} />}
+            orderFooter={(order) => <OrderCancellation order={order} />}
           />
           <Pagination
             page={orders.data.page}

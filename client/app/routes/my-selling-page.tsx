@@ -2,6 +2,7 @@ import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
 import { CancellationRequests } from "../../features/cancellations/components/cancellation-requests";
+import { SaleFeedback } from "../../features/feedback/components/line-feedback";
 import { SalesList } from "../../features/sales/components/sales-list";
 import { useMyListings } from "../../features/selling/api/get-my-listings";
 import {
@@ -9,6 +10,7 @@ import {
   MyListings,
   MyListingsEmpty,
 } from "../../features/selling/components/my-listings";
+import { SaleShipping } from "../../features/shipping/components/mark-shipped";
 
 /** /my/selling (signed in only): the seller's own listings. */
 export function MySellingPage() {
@@ -34,7 +36,14 @@ export function MySellingPage() {
         <MyListings listings={listings.data.items} />
       )}
       <CancellationRequests />
-      <SalesList />
+      <SalesList
+        extras={(sale) => (
+          <>
+            <SaleShipping sale={sale} />
+            <SaleFeedback sale={sale} />
+          </>
+        )}
+      />
     </div>
   );
 }

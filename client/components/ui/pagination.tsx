@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { cn } from "../../lib/cn";
+import { Button } from "./button";
 
 /** The page numbers to show: first, last, and the current one with its neighbours. */
 function pageItems(current: number, last: number): (number | "gap")[] {
@@ -100,6 +101,44 @@ export function Pagination({
           )}
         </li>
       </ul>
+    </nav>
+  );
+}
+
+/**
+ * Earlier / later buttons for a list inside a page (a section, not the page's own results), whose
+ * page lives in component state rather than the URL.
+ */
+export function PagerButtons({
+  label,
+  page,
+  last,
+  onPage,
+  previousText = "Previous",
+  nextText = "Next",
+}: {
+  /** The navigation landmark's name, e.g. "Feedback pages". */
+  label: string;
+  page: number;
+  last: number;
+  onPage: (page: number) => void;
+  previousText?: string;
+  nextText?: string;
+}) {
+  if (last <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex items-center justify-center gap-3">
+      <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden="true" className="size-4" />
+        {previousText}
+      </Button>
+      <span className="text-sm text-slate-700">
+        Page {page} of {last}
+      </span>
+      <Button variant="ghost" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
+        {nextText}
+        <ChevronRight aria-hidden="true" className="size-4" />
+      </Button>
     </nav>
   );
 }

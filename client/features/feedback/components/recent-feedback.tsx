@@ -1,10 +1,9 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ReceivedFeedback } from "../../../../core/contracts/feedback";
 import { formatDateTime } from "../../../../core/time";
-import { Button } from "../../../components/ui/button";
 import { ErrorState } from "../../../components/ui/error-state";
+import { PagerButtons } from "../../../components/ui/pagination";
 import { Spinner } from "../../../components/ui/spinner";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
@@ -85,31 +84,14 @@ export function RecentFeedback({ sellerId }: { sellerId: string }) {
               <FeedbackItem key={item.id} item={item} />
             ))}
           </ul>
-          {last > 1 && (
-            <nav aria-label="Feedback pages" className="flex items-center justify-center gap-3">
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                Newer
-              </Button>
-              <span className="text-sm text-slate-700">
-                Page {page} of {last}
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page >= last}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Older
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </nav>
-          )}
+          <PagerButtons
+            label="Feedback pages"
+            page={page}
+            last={last}
+            onPage={setPage}
+            previousText="Newer"
+            nextText="Older"
+          />
         </>
       )}
     </section>

@@ -9,14 +9,22 @@ import { ItemFact, StatusPill } from "../../../components/ui/item-row";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { pluralize } from "../../../lib/format";
 import { ORDER_STATUS } from "../../../lib/order-status";
-import { OrderCancellation } from "../../cancellations/components/order-cancellation";
-import { UnpaidOrderActions } from "../../unpaid-orders/components/unpaid-order-actions";
 
 type OrderItem = Order["items"][number];
 /** What the page puts beside each item (messages' Contact seller). */
 export type ItemActions = (item: OrderItem, order: Order) => ReactNode;
+/** What the page puts beside and under a whole order (paying or cancelling it). */
+export type OrderSlot = (order: Order) => ReactNode;
 
-function OrderCard({ order, itemActions }: { order: Order; itemActions?: ItemActions }) {
+interface Slots {
+  itemActions?: ItemActions;
+  /** Beside the items: unpaid orders' Pay now and Cancel. */
+  orderActions?: OrderSlot;
+  /** Under the order: a cancellation and its refund. */
+  orderFooter?: OrderSlot;
+}
+
+function OrderCard({ order, itemActions, orderActions, orderFooter }: { order: Order } & Slots) {
   const status = ORDER_STATUS[order.status];
   return (
     <li
@@ -55,30 +63,24 @@ function OrderCard({ order, itemActions }: { order: Order; itemActions?: ItemAct
             </li>
           ))}
         </ul>
-        <UnpaidOrderActions order={order} />
+        {orderActions?.(order)}
       </div>
       {order.status === "paid" && order.paidAt && (
         <p className="border-t border-sand-200 px-4 py-2 text-sm text-slate-700">
           Paid {formatDateTime(order.paidAt)}
         </p>
       )}
-      <OrderCancellation order={order} />
+      {orderFooter?.(order)}
     </li>
   );
 }
 
 /** The buyer's orders, newest first, each with its items and status. */
-export function PurchaseList({
-  orders,
-  itemActions,
-}: {
-  orders: Order[];
-  itemActions?: ItemActions;
-}) {
+export function PurchaseList({ orders, ...slots }: { orders: Order[] } & Slots) {
   return (
     <ul aria-label="Your orders" className="flex flex-col gap-4">
       {orders.map((order) => (
-        <OrderCard key={order.id} order={order} itemActions={itemActions} />
+        <OrderCard key={order.id} order={order} {...slots} />
       ))}
     </ul>
   );

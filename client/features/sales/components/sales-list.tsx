@@ -1,18 +1,19 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { Sale } from "../../../../core/contracts/buying";
 import { formatMoney, formatShipping } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
-import { Button } from "../../../components/ui/button";
 import { ErrorState } from "../../../components/ui/error-state";
 import { ItemFact, ItemHead, ItemRow } from "../../../components/ui/item-row";
+import { PagerButtons } from "../../../components/ui/pagination";
 import { Spinner } from "../../../components/ui/spinner";
 import { Thumbnail } from "../../../components/ui/thumbnail";
-import { SaleFeedback } from "../../feedback/components/line-feedback";
-import { SaleShipping, saleStatus } from "../../shipping/components/mark-shipped";
+import { lineStatus } from "../../../lib/order-status";
 import { useMySales } from "../api/get-my-sales";
 
-function SaleRow({ sale }: { sale: Sale }) {
+/** What the page puts under each sale (shipping it, feedback with the buyer). */
+export type SaleExtras = (sale: Sale) => ReactNode;
+
+function SaleRow({ sale, extras }: { sale: Sale; extras?: SaleExtras }) {
   const href = `/listing/${sale.listingId}`;
   return (
     <ItemRow
@@ -20,7 +21,12 @@ function SaleRow({ sale }: { sale: Sale }) {
       thumbnail={<Thumbnail src={sale.imageUrl} size="md" href={href} lazy />}
     >
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <ItemHead href={href} title={sale.title} level="h3" status={saleStatus(sale)} />
+        <ItemHead
+          href={href}
+          title={sale.title}
+          level="h3"
+          status={lineStatus(sale.status, sale.shipping.shipment)}
+        />
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-5">
           <ItemFact term="Order" className="font-mono">
             #{sale.number}
@@ -39,8 +45,7 @@ function SaleRow({ sale }: { sale: Sale }) {
           </ItemFact>
           <ItemFact term="Paid">{sale.paidAt ? formatDateTime(sale.paidAt) : "—"}</ItemFact>
         </dl>
-        <SaleShipping sale={sale} />
-        <SaleFeedback sale={sale} />
+        {extras?.(sale)}
       </div>
     </ItemRow>
   );
@@ -50,7 +55,7 @@ function SaleRow({ sale }: { sale: Sale }) {
  * The "Sold" section of /my/selling: what buyers bought from this seller, newest first. It pages
  * on its own (not through the URL), so it sits beside the page's own listings and their paging.
  */
-export function SalesList() {
+export function SalesList({ extras }: { extras?: SaleExtras }) {
   const [page, setPage] = useState(1);
   const sales = useMySales(page);
   const last = sales.data ? Math.max(1, Math.ceil(sales.data.total / sales.data.pageSize)) : 1;
@@ -72,34 +77,10 @@ export function SalesList() {
         <>
           <ul aria-label="Sold items" className="flex flex-col gap-3">
             {sales.data.items.map((sale) => (
-              <SaleRow key={`${sale.orderId}-${sale.listingId}`} sale={sale} />
+              <SaleRow key={`${sale.orderId}-${sale.listingId}`} sale={sale} extras={extras} />
             ))}
           </ul>
-          {last > 1 && (
-            <nav aria-label="Sold items pages" className="flex items-center justify-center gap-3">
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                <ChevronLeft aria-hidden="true" className="size-4" />
-                Previous
-              </Button>
-              <span className="text-sm text-slate-700">
-                Page {page} of {last}
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={page >= last}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-                <ChevronRight aria-hidden="true" className="size-4" />
-              </Button>
-            </nav>
-          )}
+          <PagerButtons label="Sold items pages" page={page} last={last} onPage={setPage} />
         </>
       )}
     </section>

@@ -15,7 +15,6 @@ import { TextField } from "../../../components/ui/text-field";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
 import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useShipOrder } from "../api/ship-order";
-import { lineStatus } from "./shipping-status";
 
 const OTHER = "other";
 const REGIONS = [
@@ -215,11 +214,6 @@ function MarkShippedDialog({
       </form>
     </dialog>
   );
-}
-
-/** The sold line's status pill in /my/selling: Paid, then Shipped / Ready for pickup / Received. */
-export function saleStatus(sale: Sale) {
-  return lineStatus(sale.status, sale.shipping.shipment);
 }
 
 /**

@@ -7,9 +7,9 @@ import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { StatusPill } from "../../../components/ui/item-row";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
+import { lineStatus } from "../../../lib/order-status";
 import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useMarkReceived } from "../api/mark-received";
-import { lineStatus } from "./shipping-status";
 
 type OrderItem = Order["items"][number];
 

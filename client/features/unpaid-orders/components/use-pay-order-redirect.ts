@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { checkoutFailureMessage } from "../../checkout/hooks/use-start-checkout";
+import { checkoutFailureMessage } from "../../../lib/checkout-failure";
 import { usePayOrder } from "../api/unpaid-orders";
 
 /**

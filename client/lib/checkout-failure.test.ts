@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_ERROR_CODES, ERROR_CODES } from "../../../../core/errors";
-import { ApiError } from "../../../lib/api-client";
-import { CHECKOUT_MESSAGES, checkoutFailureMessage } from "./use-start-checkout";
+import { CLIENT_ERROR_CODES, ERROR_CODES } from "../../core/errors";
+import { ApiError } from "./api-client";
+import { CHECKOUT_MESSAGES, checkoutFailureMessage } from "./checkout-failure";
 
 describe("checkoutFailureMessage", () => {
   it("says the spec's words for each kind of failure", () => {
