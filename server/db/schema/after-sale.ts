@@ -10,11 +10,9 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { oneOf } from "./checks";
 import { orderLines, orders } from "./orders";
 import { users } from "./users";
-
-const oneOf = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
 
 /**
  * One seller's part of a paid order on its way: an order from the cart may hold several sellers'

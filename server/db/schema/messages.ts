@@ -11,11 +11,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { MOVABLE_FOLDERS, REPORT_REASONS } from "../../../core/contracts/messages";
+import { oneOf } from "./checks";
 import { listings } from "./listings";
 import { users } from "./users";
-
-const oneOf = (column: unknown, values: readonly string[]) =>
-  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(", "))})`;
 
 /**
  * A conversation between two users, optionally about a listing. The pair is stored in a canonical

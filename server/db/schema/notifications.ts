@@ -10,6 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { NOTIFICATION_KINDS } from "../../../core/notifications";
+import { oneOf } from "./checks";
 import { listings } from "./listings";
 import { conversations } from "./messages";
 import { orders } from "./orders";
@@ -17,8 +18,7 @@ import { users } from "./users";
 import { savedSearches } from "./watching";
 
 /** `kind in (...)` of core's registry: nothing else is ever stored (a new kind needs a migration). */
-const knownKind = (column: unknown) =>
-  sql`${column} in (${sql.raw(NOTIFICATION_KINDS.map((k) => `'${k}'`).join(", "))})`;
+const knownKind = (column: unknown) => oneOf(column, NOTIFICATION_KINDS);
 
 /** Stored notifications: counted in the header, listed at /notifications, marked read. */
 export const notifications = pgTable(
