@@ -118,9 +118,16 @@ async function checkInvariants(
     [listingId],
   );
   for (let i = 1; i < history.length; i++) {
-    if ((history[i]?.amount_cents ?? 0) <= (history[i - 1]?.amount_cents ?? 0)) {
+    const [before, bid] = [history[i - 1], history[i]];
+    // A tie shows the earlier maximum's automatic bid at the challenger's amount, once
+    // (decision record 0009); any other repeat or fall is a fault.
+    const tie =
+      bid?.amount_cents === before?.amount_cents &&
+      bid?.bidder_id !== before?.bidder_id &&
+      (history[i - 2]?.amount_cents ?? 0) < (bid?.amount_cents ?? 0);
+    if (!tie && (bid?.amount_cents ?? 0) <= (before?.amount_cents ?? 0)) {
       problems.push(
-        `bid ${i} at ${history[i]?.amount_cents} does not climb above ${history[i - 1]?.amount_cents}`,
+        `bid ${i} at ${bid?.amount_cents} does not climb above ${before?.amount_cents}`,
       );
     }
   }
