@@ -2,10 +2,14 @@ import { type Browser, expect, type Locator, type Page, test } from "@playwright
 import { orderTotals } from "../core/cart";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { formatMoney } from "../core/money";
-import { apiPost, DEMO_PASSWORD, signInThroughApi } from "./fixtures/accounts";
+import {
+  apiPost,
+  createConfirmedAccount,
+  DEMO_PASSWORD,
+  signInThroughApi,
+} from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 
-const BUYER = "keisha@demo.tradewinds.test";
 /** How many tests draw listings, each from its own share. */
 const SHARES = 4;
 
@@ -36,6 +40,21 @@ async function signedIn(browser: Browser, email: string) {
   const session = await page.request.get("/api/auth/session");
   const { user } = (await session.json()) as { user: { id: string } };
   return { context, page, userId: user.id };
+}
+
+/**
+ * A browser of its own, signed in as a new account. A signed-in user's cart is saved with the
+ * account and merged on sign-in (decision record 0011): tests sharing a demo buyer would share
+ * (and see) each other's carts.
+ */
+async function newBuyer(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { email, password, username } = await createConfirmedAccount(page, "buyer");
+  await signInThroughApi(page, email, password);
+  const session = await page.request.get("/api/auth/session");
+  const { user } = (await session.json()) as { user: { id: string } };
+  return { context, page, userId: user.id, username };
 }
 
 /**
@@ -97,7 +116,7 @@ test("a buyer fills a cart with two items, pays by sandbox card, and buyer and s
 }) => {
   // The longest story here (two accounts, five pages, four accessibility checks) on a shared machine.
   test.setTimeout(120_000);
-  const buyer = await signedIn(browser, BUYER);
+  const buyer = await newBuyer(browser);
   const page = buyer.page;
   const [first, second] = await fixedPriceListings(page, buyer.userId, 2, 0);
   if (!first || !second) throw new Error("unreachable");
@@ -189,7 +208,7 @@ test("a buyer fills a cart with two items, pays by sandbox card, and buyer and s
   const sale = sold.getByRole("listitem", { name: `Order #${orderNumber}: ${first.title}` });
   await expect(sale).toContainText("Paid");
   await expect(sale).toContainText(formatMoney(first.priceCents * 2));
-  await expect(sale).toContainText("keisha");
+  await expect(sale).toContainText(buyer.username);
   await expectNoSeriousA11yViolations(seller.page);
   await seller.context.close();
 });
@@ -198,7 +217,7 @@ test("a declined card leaves the cart and the listing's stock as they were", asy
   browser,
 }) => {
   test.slow();
-  const buyer = await signedIn(browser, BUYER);
+  const buyer = await newBuyer(browser);
   const page = buyer.page;
   const [listing] = await fixedPriceListings(page, buyer.userId, 1, 1);
   if (!listing) throw new Error("unreachable");
@@ -228,7 +247,7 @@ test("a declined card leaves the cart and the listing's stock as they were", asy
 test("Buy It Now goes to the order review; an insufficient-funds card is refused, a good one buys it", async ({
   browser,
 }) => {
-  const buyer = await signedIn(browser, BUYER);
+  const buyer = await newBuyer(browser);
   const page = buyer.page;
   const [listing] = await fixedPriceListings(page, buyer.userId, 1, 2);
   if (!listing) throw new Error("unreachable");
@@ -293,7 +312,11 @@ test("a visitor's empty cart, and signing in before adding to it", async ({ page
 
 test("a cart kept from an earlier visit asks the visitor to sign in at checkout, then carries on", async ({
   page,
+  browser,
 }) => {
+  const elsewhere = await browser.newContext();
+  const account = await createConfirmedAccount(await elsewhere.newPage(), "buyer");
+  await elsewhere.close();
   const [listing] = await fixedPriceListings(page, "", 1, 3);
   if (!listing) throw new Error("unreachable");
   // The cart outlives the session in this browser's local storage (spec).
@@ -312,8 +335,8 @@ test("a cart kept from an earlier visit asks the visitor to sign in at checkout,
   await expect(toast(page, "You must be logged in to checkout")).toBeVisible();
 
   const dialog = page.getByRole("dialog", { name: "Sign in to Tradewinds" });
-  await dialog.getByLabel("Email").fill(BUYER);
-  await dialog.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByLabel("Email").fill(account.email);
+  await dialog.getByLabel("Password", { exact: true }).fill(account.password);
   await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   // Signing in resumes the checkout: straight on to the payment page.
   await expect(page).toHaveURL(/\/pay\/sandbox\//);
@@ -323,7 +346,7 @@ test("a cart kept from an earlier visit asks the visitor to sign in at checkout,
 });
 
 test("the cart on a phone: add, change the quantity, remove @phone", async ({ browser }) => {
-  const buyer = await signedIn(browser, BUYER);
+  const buyer = await newBuyer(browser);
   const page = buyer.page;
   const [listing] = await fixedPriceListings(page, buyer.userId, 1, 3);
   if (!listing) throw new Error("unreachable");

@@ -14,6 +14,7 @@ import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
 import { biddingRoutes } from "./modules/bidding/bidding.routes";
 import { cancellationsRoutes } from "./modules/cancellations/cancellations.routes";
+import { cartsRoutes } from "./modules/carts/carts.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes";
@@ -183,6 +184,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
       await api.register(watchingRoutes);
       await api.register(shippingRoutes);
       await api.register(feedbackRoutes);
+      await api.register(cartsRoutes);
       await api.register(paymentsRoutes, {
         deps: paymentDeps,
         sandboxWebhookSecret: sandboxWebhookSecret(config),

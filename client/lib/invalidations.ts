@@ -2,7 +2,7 @@ import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query"
 import type { Session, SessionUser } from "../../core/contracts/accounts";
 import type { PlaceBidResult } from "../../core/contracts/bidding";
 import type { AuctionState, BidHistory, ListingDetail } from "../../core/contracts/browse";
-import type { CheckoutRequest } from "../../core/contracts/buying";
+import type { CheckoutRequest, SavedCart } from "../../core/contracts/buying";
 import type {
   Conversation,
   ConversationPage,
@@ -201,6 +201,11 @@ export function afterListingDeleted(
 }
 
 // ---------- buying ----------
+
+/** The saved cart was written (saved or merged): the server's answer is the cached one. */
+export function afterSavedCartWritten(client: QueryClient, cart: SavedCart): void {
+  client.setQueryData<SavedCart>(queryKeys.cart.saved, cart);
+}
 
 /**
  * Checkout started: stock is reserved and a pending order exists. Only marked stale: the page

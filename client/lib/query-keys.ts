@@ -80,6 +80,8 @@ export const queryKeys = {
     all: cartRoot,
     /** Stock, prices and problems of the cart's lines, as the server sees them now. */
     validation: (lines: readonly CartLineInput[]) => [...cartRoot, "validation", lines] as const,
+    /** GET /api/me/cart: the signed-in user's cart kept on the server (under `all`: per viewer). */
+    saved: [...cartRoot, "saved"] as const,
   },
   /** The buyer's orders: /my/purchases pages and single orders (checkout, confirmation). */
   orders: {

@@ -31,6 +31,23 @@ export function logout() {
   return apiRequest("/api/auth/logout", messageSchema, { method: "POST" });
 }
 
+const beforeSignOut = new Set<() => Promise<void>>();
+
+/**
+ * Runs `task` before this page asks the server to sign out (at most 2 seconds are waited for
+ * it), for work that still needs the session, such as saving the cart's last change.
+ * Returns the unsubscribe function.
+ */
+export function onBeforeSignOut(task: () => Promise<void>): () => void {
+  beforeSignOut.add(task);
+  return () => beforeSignOut.delete(task);
+}
+
+function runBeforeSignOut(): Promise<unknown> {
+  const tasks = [...beforeSignOut].map((task) => task().catch(() => undefined));
+  return Promise.race([Promise.all(tasks), new Promise((done) => setTimeout(done, 2000))]);
+}
+
 export type AuthModalTab = "login" | "register";
 
 export interface OpenSignInOptions {
@@ -140,6 +157,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     setSignedOutHere(true);
+    await runBeforeSignOut();
     try {
       await signOutAsync();
     } catch {

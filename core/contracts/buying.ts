@@ -75,6 +75,36 @@ export const cartValidateResponseSchema = z.object({
 });
 export type CartValidation = z.infer<typeof cartValidateResponseSchema>;
 
+// ---------- saved cart (the signed-in user's cart kept on the server) ----------
+
+/**
+ * PUT /api/me/cart and POST /api/me/cart/merge: the lines of a device's cart, as the cart sends
+ * them to validation (same limits), except that an empty cart is a cart too.
+ */
+export const savedCartRequestSchema = z.object({
+  lines: z
+    .array(cartLineInputSchema)
+    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} lines`)
+    .refine(
+      (lines) => new Set(lines.map((l) => l.listingId)).size === lines.length,
+      "Each listing may appear once",
+    ),
+});
+export type SavedCartRequest = z.infer<typeof savedCartRequestSchema>;
+
+/** A saved line with what the browser's cart shows of it (today's title, picture and price). */
+export const savedCartLineSchema = cartLineInputSchema.extend({
+  title: z.string(),
+  imageUrl: z.string().nullable(),
+  priceCents: z.number().int(),
+  sellerId: z.string(),
+});
+export type SavedCartLine = z.infer<typeof savedCartLineSchema>;
+
+/** The account's cart, oldest line first (the order it was filled in). */
+export const savedCartSchema = z.object({ lines: z.array(savedCartLineSchema) });
+export type SavedCart = z.infer<typeof savedCartSchema>;
+
 // ---------- checkout ----------
 
 export const checkoutRequestSchema = z.union([

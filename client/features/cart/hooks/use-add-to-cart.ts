@@ -24,31 +24,35 @@ type CartableListing = Pick<
 
 /**
  * Add to Cart from the listing page, with the spec's rules: sign-in first (the click resumes after
- * signing in), fixed-price only, one unit, never more in the cart than the stock.
+ * signing in), fixed-price only, the quantity picked on the page (1 by default), never more in
+ * the cart than the stock.
  */
-export function useAddToCart(): (listing: CartableListing) => void {
+export function useAddToCart(): (listing: CartableListing, quantity?: number) => void {
   const requireSignIn = useRequireSignIn();
   const navigate = useNavigate();
 
   const add = useCallback(
-    (listing: CartableListing) => {
+    (listing: CartableListing, quantity: number) => {
       if (listing.kind !== "fixed_price") {
         toast.error(CART_MESSAGES.onlyFixedPrice);
         return;
       }
       const inCart = readCartLines().find((l) => l.id === listing.id)?.quantity ?? 0;
-      if (inCart + 1 > listing.quantity) {
+      if (inCart + quantity > listing.quantity) {
         toast.error(CART_MESSAGES.stockExceeded(listing.quantity));
         return;
       }
       try {
-        addCartLine({
-          id: listing.id,
-          title: listing.title,
-          image: listing.images[0]?.thumbUrl ?? null,
-          price: listing.priceCents,
-          sellerId: listing.seller.id,
-        });
+        addCartLine(
+          {
+            id: listing.id,
+            title: listing.title,
+            image: listing.images[0]?.thumbUrl ?? null,
+            price: listing.priceCents,
+            sellerId: listing.seller.id,
+          },
+          quantity,
+        );
       } catch {
         toast.error(CART_MESSAGES.addFailed);
         return;
@@ -61,9 +65,9 @@ export function useAddToCart(): (listing: CartableListing) => void {
   );
 
   return useCallback(
-    (listing: CartableListing) => {
-      if (!requireSignIn("cart", () => add(listing))) return;
-      add(listing);
+    (listing: CartableListing, quantity = 1) => {
+      if (!requireSignIn("cart", () => add(listing, quantity))) return;
+      add(listing, quantity);
     },
     [requireSignIn, add],
   );

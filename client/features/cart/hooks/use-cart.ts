@@ -135,6 +135,11 @@ export function removeCartLines(ids: readonly string[]) {
   if (left.length !== lines.length) write(left);
 }
 
+/** Puts these lines in place of the cart's (the account's saved cart arriving). */
+export function replaceCartLines(lines: readonly CartLine[]) {
+  write(lines);
+}
+
 export function clearCart() {
   write(EMPTY);
 }

@@ -1,4 +1,5 @@
 import { ShoppingCart } from "lucide-react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { RESERVED_OUT_MESSAGE } from "../../../../core/contracts/buying";
@@ -7,17 +8,19 @@ import { formatMoney } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useSession } from "../../../lib/session";
+import { clampQuantity, QuantityPicker } from "./quantity-picker";
 
 /**
  * Price, stock and the Buy It Now / Add to Cart buttons. The cart is another feature's, so the
  * page hands in what Add to Cart does; Buy It Now goes to the checkout review with this one line.
+ * Both take the quantity picked, offered only when more than one unit is there for this buyer.
  */
 export function FixedPricePanel({
   listing,
   onAddToCart,
 }: {
   listing: ListingDetail;
-  onAddToCart?: (listing: ListingDetail) => void;
+  onAddToCart?: (listing: ListingDetail, quantity: number) => void;
 }) {
   const requireSignIn = useRequireSignIn();
   const { user } = useSession();
@@ -28,7 +31,11 @@ export function FixedPricePanel({
     listing.status === "active" && listing.quantity <= 0 && listing.reservedQuantity > 0;
   // Nobody buys their own listing (DECISIONS.md); the server refuses it too.
   const isSeller = Boolean(listing.viewer?.isSeller || (user && listing.seller.id === user.id));
-  const buyNow = () => navigate(`/checkout?listing=${listing.id}&quantity=1`);
+  const [picked, setPicked] = useState(1);
+  // `quantity` is already net of other buyers' holds, and may fall while the page is open.
+  const quantity = clampQuantity(picked, listing.quantity);
+  const canPick = !isSeller && !outOfStock && listing.quantity > 1;
+  const buyNow = () => navigate(`/checkout?listing=${listing.id}&quantity=${quantity}`);
 
   return (
     <section
@@ -60,29 +67,34 @@ export function FixedPricePanel({
           This is your listing
         </p>
       ) : (
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button
-            variant="accent"
-            size="lg"
-            className="w-full sm:w-auto sm:flex-1"
-            disabled={outOfStock}
-            onClick={() => {
-              if (requireSignIn("buy", buyNow)) buyNow();
-            }}
-          >
-            Buy It Now
-          </Button>
-          <Button
-            variant="outline"
-            size="lg"
-            className="w-full sm:w-auto sm:flex-1"
-            disabled={outOfStock || !onAddToCart}
-            onClick={() => onAddToCart?.(listing)}
-          >
-            <ShoppingCart aria-hidden="true" className="size-5" />
-            Add to Cart
-          </Button>
-        </div>
+        <>
+          {canPick && (
+            <QuantityPicker value={quantity} max={listing.quantity} onChange={setPicked} />
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button
+              variant="accent"
+              size="lg"
+              className="w-full sm:w-auto sm:flex-1"
+              disabled={outOfStock}
+              onClick={() => {
+                if (requireSignIn("buy", buyNow)) buyNow();
+              }}
+            >
+              Buy It Now
+            </Button>
+            <Button
+              variant="outline"
+              size="lg"
+              className="w-full sm:w-auto sm:flex-1"
+              disabled={outOfStock || !onAddToCart}
+              onClick={() => onAddToCart?.(listing, quantity)}
+            >
+              <ShoppingCart aria-hidden="true" className="size-5" />
+              Add to Cart
+            </Button>
+          </div>
+        </>
       )}
     </section>
   );

@@ -52,7 +52,7 @@ export function ListingDetailView({
   sellerFollow,
 }: {
   listing: ListingDetail;
-  onAddToCart?: (listing: ListingDetail) => void;
+  onAddToCart?: (listing: ListingDetail, quantity: number) => void;
   /** Add to Watchlist and the number of people watching. */
   watch?: ReactNode;
   /** The seller card's Contact button (absent on the viewer's own listing). */
