@@ -52,7 +52,8 @@ export function savedQueryFromParams(
   return query;
 }
 
-function centsToDollars(cents: string): string {
+/** "1500" cents as the "15" (or "15.50") dollars /listings reads in minPrice and maxPrice. */
+function dollarsFromCents(cents: string): string {
   const value = Number(cents);
   if (!Number.isFinite(value)) return cents;
   return value % 100 === 0 ? String(value / 100) : (value / 100).toFixed(2);
@@ -64,7 +65,7 @@ export function savedSearchHref(query: SavedSearchQuery): string {
   for (const [key, value] of Object.entries(query)) {
     const dollars = PRICE_PARAMS.find(([, cents]) => cents === key)?.[0];
     for (const item of [value].flat()) {
-      if (dollars) params.append(dollars, centsToDollars(item));
+      if (dollars) params.append(dollars, dollarsFromCents(item));
       else params.append(key, item);
     }
   }
