@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import {
   NOTIFICATION_GROUPS,
@@ -19,6 +19,9 @@ export function NotificationPreferences() {
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
   const id = useId();
+  // The boxes are controlled: a click must show at once, in the same render, or React puts the box
+  // back until the optimistic cache write (after the mutation's first await) arrives.
+  const [clicked, setClicked] = useState<Partial<Record<NotificationKind, boolean>>>({});
 
   if (preferences.isPending) return <Spinner label="Loading your notification settings..." />;
   if (preferences.isError)
@@ -29,7 +32,8 @@ export function NotificationPreferences() {
       />
     );
 
-  const change = (kind: NotificationKind, email: boolean) =>
+  const change = (kind: NotificationKind, email: boolean) => {
+    setClicked((current) => ({ ...current, [kind]: email }));
     update.mutate(
       { [kind]: { email } },
       {
@@ -38,8 +42,10 @@ export function NotificationPreferences() {
             description: `${NOTIFICATION_REGISTRY[kind].label}: email ${email ? "on" : "off"}.`,
           }),
         onError: () => toast.error("Failed to update notifications"),
+        onSettled: () => setClicked(({ [kind]: _settled, ...rest }) => rest),
       },
     );
+  };
 
   return (
     <div className="flex flex-col gap-5">
@@ -70,7 +76,7 @@ export function NotificationPreferences() {
                       <input
                         id={boxId}
                         type="checkbox"
-                        checked={preferences.data[kind].email}
+                        checked={clicked[kind] ?? preferences.data[kind].email}
                         aria-describedby={`${boxId}-hint`}
                         onChange={(event) => change(kind, event.target.checked)}
                         className="size-5 rounded accent-brand-700"
