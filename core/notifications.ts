@@ -27,6 +27,14 @@ export const NOTIFICATION_KINDS = [
   "cancellation_requested",
   "cancellation_answered",
   "refund_issued",
+  "listing_held",
+  "listing_approved",
+  "listing_removed",
+  "listing_restored",
+  "auction_cancelled",
+  "account_warning",
+  "account_suspended",
+  "account_reinstated",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -37,6 +45,7 @@ export const NOTIFICATION_GROUPS = [
   { id: "buying", title: "Buying" },
   { id: "selling", title: "Selling" },
   { id: "messages", title: "Messages" },
+  { id: "account", title: "Account and safety" },
 ] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number]["id"];
 
@@ -48,6 +57,11 @@ interface KindDefinition<P> {
   group: NotificationGroup;
   /** Whether it is emailed until the user says otherwise (in-app it is always shown). */
   emailByDefault: boolean;
+  /**
+   * Emailed whatever the preferences say: what staff did to the user's account or listings, with
+   * their reason (a suspended user cannot sign in to read it anywhere else).
+   */
+  emailAlways?: true;
   /** The notification's text. */
   text: (params: P) => string;
 }
@@ -231,6 +245,76 @@ export const NOTIFICATION_REGISTRY = {
         ? `A refund of ${p.amount} for order ${p.number} was issued to ${p.buyer}.`
         : `A refund of ${p.amount} for order ${p.number} was issued to your card.`,
   }),
+  // What staff did, with their reason: always emailed (see emailAlways).
+  listing_held: kind({
+    label: "Listing held for review",
+    hint: "A new listing of yours waits for a moderator before it goes live.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { title: string; reason: string }) =>
+      `"${p.title}" is held for review before it goes live: ${p.reason}`,
+  }),
+  listing_approved: kind({
+    label: "Listing approved",
+    hint: "A moderator let a held listing of yours go live.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { title: string }) => `"${p.title}" was reviewed and is now live.`,
+  }),
+  listing_removed: kind({
+    label: "Listing removed",
+    hint: "A moderator took a listing of yours down.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { title: string; reason: string }) =>
+      `"${p.title}" was removed by a moderator: ${p.reason}`,
+  }),
+  listing_restored: kind({
+    label: "Listing restored",
+    hint: "A moderator put a removed listing of yours back.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { title: string; reason: string }) =>
+      `"${p.title}" was restored by a moderator: ${p.reason}`,
+  }),
+  auction_cancelled: kind({
+    label: "Auction cancelled",
+    hint: "An auction you bid on was removed by a moderator and ended without a winner.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { title: string }) =>
+      `"${p.title}" was removed by a moderator and ended without a winner. Your bid no longer stands.`,
+  }),
+  account_warning: kind({
+    label: "Warning from a moderator",
+    hint: "A moderator warned you about something on your account.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { reason: string }) => `A moderator sent you a warning: ${p.reason}`,
+  }),
+  account_suspended: kind({
+    label: "Account suspended",
+    hint: "Your account was suspended by a moderator.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { reason: string }) =>
+      `Your account has been suspended: ${p.reason} You cannot sign in, bid, list or send messages while it is suspended.`,
+  }),
+  account_reinstated: kind({
+    label: "Account reinstated",
+    hint: "Your suspended account was reinstated.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { reason: string }) => `Your account has been reinstated: ${p.reason}`,
+  }),
 } as const satisfies { [K in NotificationKind]: KindDefinition<never> };
 
 type Registry = typeof NOTIFICATION_REGISTRY;
@@ -247,6 +331,11 @@ export function notificationText<K extends NotificationKind>(
 /** Whether a kind is emailed to someone who never changed its preference. */
 export function emailByDefault(kind: NotificationKind): boolean {
   return NOTIFICATION_REGISTRY[kind].emailByDefault;
+}
+
+/** Whether a kind is emailed whatever the user's preferences say (staff actions). */
+export function emailAlways(kind: NotificationKind): boolean {
+  return (NOTIFICATION_REGISTRY[kind] as KindDefinition<never>).emailAlways === true;
 }
 
 /** The kinds not emailed unless the user turns them on. */

@@ -144,6 +144,8 @@ export const sessionUserSchema = z.object({
   role: z.enum(["user", "seller"]),
   avatarUrl: z.string().nullable(),
   marketingEmails: z.boolean(),
+  /** Staff only: "moderator" or "admin" (the admin area); null for everyone else. */
+  staffRole: z.enum(["moderator", "admin"]).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionSchema = z.object({ user: sessionUserSchema.nullable() });

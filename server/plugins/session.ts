@@ -65,9 +65,12 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 const SESSION_LOOKUP: NamedStatement = {
   name: "session_lookup",
-  text: `select u.id, u.email, u.username, u.full_name, u.role, u.avatar_url, u.marketing_emails, s.expires_at
+  // A suspended user has no session: suspension takes effect on their next request everywhere
+  // (the users trigger of migration 0006 drops cached sessions on every instance).
+  text: `select u.id, u.email, u.username, u.full_name, u.role, u.avatar_url, u.marketing_emails,
+      u.staff_role, s.expires_at
     from sessions s join users u on u.id = s.user_id
-    where s.token_hash = $1 and s.expires_at > now()`,
+    where s.token_hash = $1 and s.expires_at > now() and u.suspended_at is null`,
 };
 
 interface SessionRow extends Record<string, unknown> {
@@ -78,6 +81,7 @@ interface SessionRow extends Record<string, unknown> {
   role: SessionUser["role"];
   avatar_url: string | null;
   marketing_emails: boolean;
+  staff_role: SessionUser["staffRole"];
   expires_at: Date | string;
 }
 
@@ -159,6 +163,7 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
           role: row.role,
           avatarUrl: row.avatar_url,
           marketingEmails: row.marketing_emails,
+          staffRole: row.staff_role,
         };
         cache.set(tokenHash, user, new Date(row.expires_at), ticket);
         request.user = user;

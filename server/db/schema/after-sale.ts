@@ -129,6 +129,8 @@ export const refunds = pgTable(
     providerRefundId: text("provider_refund_id"),
     /** "pending", "succeeded" or "failed". */
     status: text("status").notNull().default("pending"),
+    /** The admin who issued it from the admin area; null for the marketplace's own refunds. */
+    issuedBy: uuid("issued_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },

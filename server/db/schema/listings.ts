@@ -12,7 +12,9 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LISTING_MODERATION } from "../../../core/contracts/admin";
 import { categories, territories } from "./catalog";
+import { oneOf } from "./checks";
 import { users } from "./users";
 
 export const listingKind = pgEnum("listing_kind", ["auction", "fixed_price"]);
@@ -47,6 +49,13 @@ export const listings = pgTable(
     returnPolicyDays: integer("return_policy_days").notNull().default(30),
     specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
     status: listingStatus("status").notNull().default("active"),
+    /**
+     * Whether the public may see it (core/contracts/admin.ts LISTING_MODERATION): every public
+     * read requires 'visible' (listing-visibility.ts); the seller and staff still see the rest.
+     */
+    moderation: text("moderation").notNull().default("visible"),
+    /** Why it is held or removed, as the seller was told. */
+    moderationReason: text("moderation_reason"),
     featured: boolean("featured").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -65,6 +74,11 @@ export const listings = pgTable(
     index("listings_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     // The last line of defence for "stock never goes below zero", whatever the code above does.
     check("listings_quantity_non_negative", sql`${t.quantity} >= 0`),
+    check("listings_moderation_check", oneOf(t.moderation, LISTING_MODERATION)),
+    // The staff's lists of held, removed and suspended listings; the public ones are the rest.
+    index("listings_moderation_idx")
+      .on(t.moderation, t.createdAt)
+      .where(sql`${t.moderation} <> 'visible'`),
   ],
 );
 

@@ -10,7 +10,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { MOVABLE_FOLDERS, REPORT_REASONS } from "../../../core/contracts/messages";
+import { MOVABLE_FOLDERS } from "../../../core/contracts/messages";
 import { oneOf } from "./checks";
 import { listings } from "./listings";
 import { users } from "./users";
@@ -156,29 +156,5 @@ export const userBlocks = pgTable(
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     index("user_blocks_blocked_idx").on(t.blockedId),
-  ],
-);
-
-/** A participant's report of a conversation, kept for moderation. */
-export const conversationReports = pgTable(
-  "conversation_reports",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    conversationId: uuid("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
-    reporterId: uuid("reporter_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    reason: text("reason").notNull(),
-    comment: text("comment").notNull().default(""),
-    /** 'open' until a moderator handles it. */
-    status: text("status").notNull().default("open"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-  },
-  (t) => [
-    index("conversation_reports_status_idx").on(t.status, t.createdAt),
-    check("conversation_reports_reason_check", oneOf(t.reason, REPORT_REASONS)),
-    check("conversation_reports_status_check", oneOf(t.status, ["open", "closed"])),
   ],
 );

@@ -47,6 +47,7 @@ const sessionUserColumns = {
   role: users.role,
   avatarUrl: users.avatarUrl,
   marketingEmails: users.marketingEmails,
+  staffRole: users.staffRole,
 };
 
 /** The session view of one user. */

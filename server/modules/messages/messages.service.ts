@@ -670,18 +670,21 @@ export async function unblockUser(db: Db, userId: string, blockedId: string): Pr
   );
 }
 
-/** Stores a participant's report of a conversation for moderation (status 'open'). */
+/** Stores a participant's report of a conversation in the moderation queue (status 'open'). */
 export async function reportConversation(
   db: Db,
   userId: string,
   conversationId: string,
   report: { reason: (typeof REPORT_REASONS)[number]; comment: string },
 ): Promise<{ id: string }> {
-  assertParticipant(await pairOf(db, conversationId), userId);
+  const pair = await pairOf(db, conversationId);
+  assertParticipant(pair, userId);
+  // Into the one moderation queue, about the other participant.
   const [row] = await rows<{ id: string }>(
     db,
-    sql`insert into conversation_reports (conversation_id, reporter_id, reason, comment)
-        values (${conversationId}, ${userId}, ${report.reason}, ${report.comment})
+    sql`insert into reports (subject_kind, conversation_id, reported_user_id, reporter_id, reason, comment)
+        values ('conversation', ${conversationId}, ${otherParticipant(pair, userId)}, ${userId},
+          ${report.reason}, ${report.comment})
         returning id`,
   );
   if (!row) throw new Error("report insert returned nothing");

@@ -19,7 +19,7 @@ import { notificationText } from "../../../core/notifications";
 import { buildApp } from "../../app";
 import { openDatabase } from "../../db/client";
 import { rows } from "../../db/rows";
-import { conversationReports } from "../../db/schema/messages";
+import { reports as reportsTable } from "../../db/schema/moderation";
 import { notifications } from "../../db/schema/notifications";
 import { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -168,8 +168,8 @@ describe("a conversation is its two participants' alone", () => {
     ).toMatchObject({ folder: "inbox", otherUser: { id: ben.id, username: ben.username } });
     const reports = await t.database.db
       .select()
-      .from(conversationReports)
-      .where(eq(conversationReports.conversationId, id));
+      .from(reportsTable)
+      .where(eq(reportsTable.conversationId, id));
     expect(reports).toEqual([]);
   });
 });
@@ -559,10 +559,12 @@ describe("reports", () => {
     expect(res.statusCode, res.body).toBe(201);
     const [stored] = await t.database.db
       .select()
-      .from(conversationReports)
-      .where(eq(conversationReports.id, res.json().id));
+      .from(reportsTable)
+      .where(eq(reportsTable.id, res.json().id));
     expect(stored).toMatchObject({
+      subjectKind: "conversation",
       conversationId: conversation.id,
+      reportedUserId: ben.id,
       reporterId: ana.id,
       reason: "spam",
       comment: "Unsolicited ads",

@@ -12,6 +12,8 @@ import {
   MessageSquare,
   PackageCheck,
   Search,
+  ShieldAlert,
+  ShieldCheck,
   Star,
   Store,
   TrendingDown,
@@ -46,6 +48,14 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   cancellation_requested: CircleX,
   cancellation_answered: CircleX,
   refund_issued: Undo2,
+  listing_held: ShieldAlert,
+  listing_approved: ShieldCheck,
+  listing_removed: ShieldAlert,
+  listing_restored: ShieldCheck,
+  auction_cancelled: CircleOff,
+  account_warning: ShieldAlert,
+  account_suspended: ShieldAlert,
+  account_reinstated: ShieldCheck,
 };
 
 /**
