@@ -1,9 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { e2eServerEnv } from "./e2e/fixtures/server-env";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-// Set E2E_PORT, E2E_OIDC_PORT and E2E_DATA_DIR to run two suites side by side.
-const dataDir = process.env.E2E_DATA_DIR ?? "data-e2e";
-const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3199);
+// Free ports unless E2E_PORT and E2E_OIDC_PORT name them; E2E_DATA_DIR (default data-e2e) lets two
+// suites run side by side. The app server is started by e2e/global-setup.ts on a freshly seeded
+// data folder.
+const { port, oidcPort } = e2eServerEnv();
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the closed network.
 const chromiumArgs = [
@@ -41,6 +42,7 @@ export default defineConfig({
     },
     { name: "phone", use: { ...devices["Pixel 7"] }, grep: /@phone/ },
   ],
+  globalSetup: "./e2e/global-setup.ts",
   webServer: [
     // A local OpenID Connect provider standing in for Google (e2e/oauth.spec.ts).
     {
@@ -48,23 +50,6 @@ export default defineConfig({
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
       timeout: 60_000,
       reuseExistingServer: false,
-    },
-    // A fresh embedded database each run: the same path a new user takes with `npm start`.
-    {
-      command: `rm -rf ${dataDir} && DATA_DIR=${dataDir} PORT=${port} LOG_LEVEL=warn npx tsx server/server.ts`,
-      url: `http://127.0.0.1:${port}/readyz`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      env: {
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        // Every test signs in from 127.0.0.1; the production limit (20 a minute) would throttle the suite.
-        SIGN_IN_LIMIT_PER_MINUTE: "1000",
-        // Tests register accounts of their own, all from 127.0.0.1 (production: 10 a minute).
-        REGISTER_LIMIT_PER_MINUTE: "1000",
-        GOOGLE_CLIENT_ID: "tradewinds-e2e",
-        GOOGLE_CLIENT_SECRET: "e2e-secret",
-        OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
-      },
     },
   ],
 });

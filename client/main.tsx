@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
 import { router } from "./app/router";
+import { makeZodJitless } from "./app/zod-jitless";
 import { AppErrorBoundary } from "./components/app-error-boundary";
 
 // The server writes Open Graph tags for the first page it serves (for link previews); from here on
@@ -13,6 +14,8 @@ for (const tag of document.head.querySelectorAll(
 )) {
   tag.remove();
 }
+
+makeZodJitless(); // before any zod loads: the CSP refuses its compiler
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -212,3 +212,17 @@ export function decideBid(
     outbidId: null,
   };
 }
+
+// The bid form's texts, here rather than in contracts/bidding.ts (which re-exports them) so the
+// listing page can show them without downloading the schemas and zod with them.
+export const BID_MESSAGES = {
+  tooLow: "Please enter a valid bid amount higher than the current bid.",
+  invalid: "Please enter a valid bid amount",
+  notAuction: "This item is not available for auction.",
+  ended: "The auction for this item has ended.",
+  ownListing: "You cannot bid on your own listing.",
+  maxBelowAmount: "Your maximum bid must be at least your bid.",
+  alreadyLeading: "You are already the highest bidder with a higher maximum.",
+  beingBought:
+    "Someone is buying this item with Buy It Now right now. Please try again in a few minutes.",
+} as const;

@@ -1,5 +1,10 @@
 import { taxCents } from "./money";
 
+// The cart's limits live here, not in contracts/buying.ts (which re-exports them), so that the
+// header's cart badge can read the stored cart without downloading the buying schemas and zod.
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 1000;
+
 export interface PricedLine {
   unitPriceCents: number;
   /** The listing's shipping price, charged once per line however many units it holds. */
@@ -29,3 +34,7 @@ export function itemCount(lines: readonly { quantity: number }[]): number {
 export function orderNumber(orderId: string): string {
   return orderId.slice(0, 8);
 }
+
+/** What a listing whose every unit is held by other buyers' checkouts says (issue 15). */
+export const RESERVED_OUT_MESSAGE =
+  "Someone is checking out the last one; it may come back in a few minutes.";

@@ -69,6 +69,10 @@ export const ERROR_CODES = {
   listingNotFound: "listing_not_found",
   /** 404: no seller's store with that username. */
   storeNotFound: "store_not_found",
+  /** 503: a browse or search query ran past its time limit (SEARCH_TIMEOUT_MS). */
+  searchTimedOut: "search_timed_out",
+  /** 499: the client went away before the answer; nobody reads it, the log does. */
+  clientClosed: "client_closed",
 
   // ---------- selling ----------
   /** 422: editing a listing that has sold. */
@@ -214,6 +218,22 @@ export const ERROR_CODES = {
   /** 409: the feedback already has its one reply. */
   feedbackAlreadyReplied: "feedback_already_replied",
 
+  // ---------- moderation (reports, listing moderation, listing rules) ----------
+  /** 404: no report with that id (staff only). */
+  reportNotFound: "report_not_found",
+  /** 422: reporting your own listing, or yourself. */
+  cannotReportOwn: "cannot_report_own",
+  /** 409: assigning or resolving a report that is already resolved. */
+  reportResolved: "report_resolved",
+  /** 422: an action that does not fit the report (remove listing on a report that is not a listing's). */
+  reportActionInvalid: "report_action_invalid",
+  /** 409: removing a removed listing, restoring one that is not removed, approving one not held. */
+  moderationState: "moderation_state",
+  /** 409: a listing rule of that kind and value exists already. */
+  listingRuleExists: "listing_rule_exists",
+  /** 404: no listing rule with that id. */
+  listingRuleNotFound: "listing_rule_not_found",
+
   // ---------- unpaid orders ----------
   /** 422: every unit left is held by other buyers' open checkouts; it may come back when they lapse. */
   stockReserved: "stock_reserved",
@@ -229,6 +249,18 @@ export const ERROR_CODES = {
   pickupNotOffered: "pickup_not_offered",
   /** 409: marking received an order with nothing shipped, or all of it received already. */
   nothingToReceive: "nothing_to_receive",
+
+  // ---------- admin: users and refunds ----------
+  /** 403: signing in (password or provider) to an account staff suspended. */
+  accountSuspended: "account_suspended",
+  /** 422: staff suspending, warning or changing the role of themselves. */
+  cannotModerateSelf: "cannot_moderate_self",
+  /** 403: a moderator suspending an admin. */
+  cannotSuspendAdmin: "cannot_suspend_admin",
+  /** 409: suspending a suspended account, or reinstating one that is not suspended. */
+  suspensionUnchanged: "suspension_unchanged",
+  /** 422: refunding an order with nothing paid, or more than is left to refund. */
+  refundNotAllowed: "refund_not_allowed",
 } as const;
 
 /** A code the server may send: a typo in one fails type-checking. */

@@ -63,3 +63,27 @@ export const LOW_STOCK_MAX = 5;
 export function isLowStock(quantity: number): boolean {
   return quantity > 0 && quantity <= LOW_STOCK_MAX;
 }
+
+// Here rather than in contracts/browse.ts (which re-exports them): the browsing pages read them
+// without downloading the schemas and zod with them.
+export const LISTING_SORTS = [
+  "newest",
+  "price_asc",
+  "price_desc",
+  "ending_soon",
+  "best_match",
+  "most_bids",
+] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** What `status` selects: on sale now (default), over unsold, sold, or over either way. */
+export const LISTING_QUERY_STATUSES = ["active", "ended", "sold", "completed"] as const;
+
+/** Above this many matches a results count stops counting and says "at least" instead. */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+/** Cards the listing page shows beside a listing: similar items, more from the seller. */
+export const SIMILAR_LISTINGS_SIZE = 8;
+/** How many ids GET /api/listings/cards takes (the browser keeps 12 recently viewed). */
+export const MAX_CARD_IDS = 24;
+export const RECENTLY_VIEWED_SIZE = 12;

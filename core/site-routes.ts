@@ -78,6 +78,24 @@ export const SIGNED_IN_PAGES: readonly string[] = [
   "/saved-searches/:id/edit",
 ];
 
+/**
+ * The admin area, for staff only. The server answers these with 404 to everyone (it does not look
+ * up sessions for pages, and nobody should learn the area exists by probing); staff still get
+ * the app, which asks the API, and the API answers them.
+ */
+export const STAFF_PAGES: readonly string[] = [
+  "/admin",
+  "/admin/reports",
+  "/admin/reports/:id",
+  "/admin/users",
+  "/admin/users/:id",
+  "/admin/listings",
+  "/admin/orders",
+  "/admin/orders/:id",
+  "/admin/audit",
+  "/admin/rules",
+];
+
 /** Pages only a developer's machine has (the server answers 404 for them in production). */
 export const DEV_PAGES: readonly string[] = ["/dev/outbox"];
 
@@ -120,6 +138,7 @@ export function matchPage(pathname: string): RouteMatch | null {
     ...PUBLIC_PAGES.map((p) => p.path),
     ...SIGNED_IN_PAGES,
     ...DEV_PAGES,
+    ...STAFF_PAGES,
     NOT_FOUND_PATH,
   ];
   for (const pattern of all) {

@@ -227,12 +227,20 @@ test("signing out from a page that needs an account goes home, not to the sign-i
 }) => {
   await page.goto("/");
   await signInThroughApi(page, "jeanluc@demo.tradewinds.test", DEMO_PASSWORD);
-  const signedOutHome = async () => {
+  // Set up before the click: the answer to the sign-out call, after which the page forgets the user.
+  const signOutAnswered = () =>
+    page.waitForResponse(
+      (r) => r.url().endsWith("/api/auth/logout") && r.request().method() === "POST",
+    );
+  const signedOutHome = async (answered: Promise<unknown>) => {
+    await answered;
     await expect(topStrip(page).getByRole("link", { name: "Sign in" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Featured Deals" })).toBeVisible();
-    // Still home once the ended session has reached every part of the page.
-    await expect(page).toHaveURL(/\/$/);
-    await page.waitForTimeout(500);
+    // Still home once the ended session has reached every part of the page: two frames after the
+    // answer, any redirect it causes has rendered.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await expect(page).toHaveURL(/\/$/);
   };
 
@@ -241,22 +249,24 @@ test("signing out from a page that needs an account goes home, not to the sign-i
   await expect(page.getByRole("heading", { level: 1, name: "Bids & Offers" })).toBeVisible();
   await topStrip(page).getByRole("button", { name: "Hi, jeanluc" }).click();
   await topStrip(page).getByRole("button", { name: "Sign Out" }).click();
+  let answered = signOutAnswered();
   await page
     .getByRole("dialog", { name: "Sign out?" })
     .getByRole("button", { name: "Sign Out" })
     .click();
-  await signedOutHome();
+  await signedOutHome(answered);
 
   // From Account Settings' own Sign Out.
   await signInThroughApi(page, "jeanluc@demo.tradewinds.test", DEMO_PASSWORD);
   await page.goto("/account/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
   await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+  answered = signOutAnswered();
   await page
     .getByRole("dialog", { name: "Sign out?" })
     .getByRole("button", { name: "Sign Out" })
     .click();
-  await signedOutHome();
+  await signedOutHome(answered);
 
   // A visitor who then asks for such a page is still sent to sign in, and back.
   await page.goto("/my/bids");

@@ -164,7 +164,11 @@ test("a page whose live connection is down catches up when it comes back", async
 
   // The watcher's live connection fails as on a network that drops it (EventSource keeps
   // retrying); everything else on the page loads.
-  const liveDown = (route: Route) => route.abort("connectionreset");
+  let refused = 0;
+  const liveDown = (route: Route) => {
+    refused++;
+    return route.abort("connectionreset");
+  };
   await watcher.page.route("**/api/live**", liveDown);
   await watcher.page.goto(`/listing/${auction.id}`);
   await bidder.page.goto(`/listing/${auction.id}`);
@@ -178,8 +182,10 @@ test("a page whose live connection is down catches up when it comes back", async
     toast(bidder.page, `Your bid of ${formatMoney(cents)} has been placed.`),
   ).toBeVisible();
 
-  // Meanwhile the page keeps what it had, with no error in the way...
-  await watcher.page.waitForTimeout(1_500);
+  // Meanwhile the page keeps what it had, with no error in the way, even after it has tried its
+  // live connection again since the bid...
+  const refusedBeforeTheBidLanded = refused;
+  await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThan(refusedBeforeTheBidLanded);
   await expect(panel.getByText(formatMoney(cents), { exact: true })).toHaveCount(0);
   await expect(panel.getByRole("button", { name: "Place Bid" })).toBeEnabled();
 

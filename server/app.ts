@@ -12,6 +12,7 @@ import { loggerOptions } from "./log-redaction";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
+import { adminRoutes } from "./modules/admin/admin.routes";
 import { biddingRoutes } from "./modules/bidding/bidding.routes";
 import { cancellationsRoutes } from "./modules/cancellations/cancellations.routes";
 import { cartsRoutes } from "./modules/carts/carts.routes";
@@ -24,13 +25,13 @@ import { listingsRoutes } from "./modules/listings/listings.routes";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
 import { messagesRoutes } from "./modules/messages/messages.routes";
+import { moderationRoutes } from "./modules/moderation/moderation.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { unreadCount } from "./modules/notifications/notifications.service";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import type { PaymentProvider } from "./modules/payments/payment-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { sandboxProvider } from "./modules/payments/sandbox-provider";
-import { stripeProvider } from "./modules/payments/stripe-provider";
 import { sellingRoutes } from "./modules/selling/selling.routes";
 import { shippingRoutes } from "./modules/shipping/shipping.routes";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -38,6 +39,7 @@ import { supportRoutes } from "./modules/support/support.routes";
 import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { watchingRoutes } from "./modules/watching/watching.routes";
+import { compressionPlugin } from "./plugins/compression";
 import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
 import { inputGuardPlugin } from "./plugins/input-guard";
@@ -77,10 +79,14 @@ function sandboxWebhookSecret(config: Config) {
   return createHmac("sha256", config.sessionSecret).update("sandbox-webhooks").digest("hex");
 }
 
-/** Stripe when a secret key is configured, else the built-in sandbox. */
-function paymentProviderFor(config: Config): PaymentProvider {
+/**
+ * Stripe when a secret key is configured, else the built-in sandbox. Stripe's SDK is loaded only
+ * then: it costs about a tenth of a second at every start of a site that does not use it.
+ */
+async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
   const { secretKey, webhookSecret, apiUrl } = config.stripe;
   if (secretKey && webhookSecret) {
+    const { stripeProvider } = await import("./modules/payments/stripe-provider");
     const api = apiUrl ? new URL(apiUrl) : null;
     return stripeProvider({
       secretKey,
@@ -113,7 +119,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
-  app.decorate("payments", payments ?? paymentProviderFor(config));
+  app.decorate("payments", payments ?? (await paymentProviderFor(config)));
   const { bucket, ...s3 } = config.s3;
   // Photos in a bucket are served from its own origin, which the page must be allowed to show.
   const imageOrigins = bucket ? [new URL(bucketPublicUrl({ bucket, ...s3 })).origin] : [];
@@ -136,6 +142,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
       hsts: config.isProduction,
     },
   });
+  await app.register(compressionPlugin);
   await app.register(dbPlugin, { database });
   app.decorate(
     "mailer",
@@ -185,6 +192,8 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
       await api.register(shippingRoutes);
       await api.register(feedbackRoutes);
       await api.register(cartsRoutes);
+      await api.register(adminRoutes, { deps: paymentDeps });
+      await api.register(moderationRoutes);
       await api.register(paymentsRoutes, {
         deps: paymentDeps,
         sandboxWebhookSecret: sandboxWebhookSecret(config),

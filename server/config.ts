@@ -54,6 +54,10 @@ const envSchema = z.object({
    */
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** How long the home page's choice of listings is reused per territory; 0 chooses every time. */
+  HOME_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** The longest a browse or search query may run before PostgreSQL cancels it (a 503). */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -136,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     registerLimitPerMinute: e.REGISTER_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    homeCacheSeconds: e.HOME_CACHE_SECONDS,
+    searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     /** Where uploaded and generated images live when no bucket is configured. */
     uploadsDir: path.join(dataDir, "uploads"),
     /** The built web app; absent in API-only tests. */

@@ -5,22 +5,44 @@ import { openDatabase } from "./db/client";
 import { seedDatabase } from "./db/seed";
 import { startJobs } from "./jobs/start-jobs";
 
+/** Milliseconds since the process started, and since the last lap: where a start spends its time. */
+function stopwatch() {
+  const laps: string[] = [];
+  // performance.now() counts from the process's start, so the first lap is the code's loading.
+  let last = 0;
+  return {
+    lap(name: string) {
+      const now = performance.now();
+      laps.push(`${name} ${Math.round(now - last)} ms`);
+      last = now;
+    },
+    summary: () =>
+      `ready ${Math.round(performance.now())} ms after the process started (${laps.join(", ")})`,
+  };
+}
+
 /** The process: read config, open and migrate the database, seed an empty one, listen, and stop cleanly. */
 async function main() {
+  const timing = stopwatch();
+  timing.lap("loading the code");
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
       ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
       : { pgliteDir: path.join(config.dataDir, "pglite") },
   );
+  timing.lap("opening the database");
   await database.migrate();
+  timing.lap("migrations");
   const app = await buildApp({ config, database });
+  timing.lap("the app");
   const seeded = await seedDatabase(database.db, {
     uploadsDir: config.uploadsDir,
     storage: app.storage,
     log: (msg) => app.log.info(msg),
   });
   if (seeded.seeded) app.log.info("demo data created");
+  timing.lap("demo data");
 
   const stopJobs = startJobs(app);
 
@@ -43,6 +65,8 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  timing.lap("listening");
+  app.log.info(timing.summary());
   app.log.info(`Tradewinds is running at ${config.publicUrl}`);
 }
 

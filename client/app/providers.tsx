@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
 import { createQueryClient } from "../lib/query-client";
 import { SessionProvider } from "../lib/session";
+import { Toaster } from "./lazy-sonner";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -1,22 +1,32 @@
+import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { CHAT_MESSAGES } from "../../core/contracts/messages";
 import { VERIFY_MESSAGES } from "../features/selling/hooks/use-seller-verification";
 import { PageLoading } from "./page-loading";
 import { RootLayout } from "./root-layout";
 import { RootError, RouteError } from "./route-error";
-import { CategoryPage } from "./routes/category-page";
-import { DealsPage, EndingSoonPage, TrendingPage } from "./routes/collection-pages";
+import { adminRoutes } from "./routes/admin-routes";
 import { helpRoutes } from "./routes/help-routes";
-import { HomePage } from "./routes/home-page";
-import { ListingDetailPage } from "./routes/listing-detail-page";
-import { ListingsPage } from "./routes/listings-page";
-import { NotFoundPage } from "./routes/not-found-page";
 import { searchRoutes } from "./routes/search-routes";
 import { watchingRoutes } from "./routes/watching-routes";
 import { SignedInOnly, type SignInHandle } from "./signed-in-only";
 
-// Browsing pages are in the first download; the rest (account, selling, checkout, ...) load when
-// first visited: about 110 kB less script before the first page shows on a phone.
+// Only the shell (header, navigation, footer, providers) is in the first download; every page's
+// code downloads when it is first opened, in parallel with the shell's start (the router asks for
+// it at once). A page opened directly shows the layout with a page-sized placeholder meanwhile.
+// A new page (or tree of pages, such as /admin) adds routes with `page(...)` or its own `lazy`.
+
+/** A route's `lazy` for a page module: its component downloads when the page is first opened. */
+export function page<M>(
+  load: () => Promise<M>,
+  component: (module: M) => ComponentType,
+): Pick<RouteObject, "lazy"> {
+  return { lazy: () => load().then((module) => ({ Component: component(module) })) };
+}
+
+const notFound = page(
+  () => import("./routes/not-found-page"),
+  (m) => m.NotFoundPage,
+);
 
 /** Every page that needs an account (spec section 2) registers here. */
 const signedInOnly: RouteObject[] = [
@@ -74,8 +84,13 @@ const signedInOnly: RouteObject[] = [
   })),
   {
     path: "messages/new",
-    handle: { signInMessage: CHAT_MESSAGES.signInToStart } satisfies SignInHandle,
-    lazy: () => import("./routes/messages-page").then((m) => ({ Component: m.MessagesPage })),
+    // The handle comes with the page's code (the router has both before the page shows): the
+    // text lives with the messages contracts, which the first page load does without.
+    lazy: () =>
+      import("./routes/messages-page").then((m) => ({
+        Component: m.MessagesPage,
+        handle: m.newConversationHandle,
+      })),
   },
   {
     path: "messages/:conversationId",
@@ -92,76 +107,144 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RootError />,
-    // Shown only while a page opened directly (not by navigation) downloads its code.
-    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         errorElement: <RouteError />,
+        // Shown inside the layout while a page opened directly downloads its code.
+        hydrateFallbackElement: <PageLoading />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: "listings", element: <ListingsPage /> },
+          {
+            index: true,
+            ...page(
+              () => import("./routes/home-page"),
+              (m) => m.HomePage,
+            ),
+          },
+          {
+            path: "listings",
+            ...page(
+              () => import("./routes/listings-page"),
+              (m) => m.ListingsPage,
+            ),
+          },
           {
             path: "sell/calculator",
-            lazy: () =>
-              import("./routes/sell-calculator-page").then((m) => ({
-                Component: m.SellCalculatorPage,
-              })),
+            ...page(
+              () => import("./routes/sell-calculator-page"),
+              (m) => m.SellCalculatorPage,
+            ),
           },
           {
             path: "store/:id",
-            lazy: () => import("./routes/store-page").then((m) => ({ Component: m.StorePage })),
+            ...page(
+              () => import("./routes/store-page"),
+              (m) => m.StorePage,
+            ),
           },
           {
             path: "cart",
-            lazy: () => import("./routes/cart-page").then((m) => ({ Component: m.CartPage })),
+            ...page(
+              () => import("./routes/cart-page"),
+              (m) => m.CartPage,
+            ),
           },
-          { path: "listing/:id", element: <ListingDetailPage variant="listing" /> },
-          { path: "product/:id", element: <ListingDetailPage variant="product" /> },
-          { path: "products/:id", element: <ListingDetailPage variant="product" /> },
-          { path: "category/:slug/:sub?", element: <CategoryPage /> },
-          { path: "deals", element: <DealsPage /> },
-          { path: "trending", element: <TrendingPage /> },
-          { path: "ending-soon", element: <EndingSoonPage /> },
+          {
+            path: "listing/:id",
+            ...page(
+              () => import("./routes/listing-detail-page"),
+              (m) => m.ListingRoutePage,
+            ),
+          },
+          {
+            path: "product/:id",
+            ...page(
+              () => import("./routes/listing-detail-page"),
+              (m) => m.ProductRoutePage,
+            ),
+          },
+          {
+            path: "products/:id",
+            ...page(
+              () => import("./routes/listing-detail-page"),
+              (m) => m.ProductRoutePage,
+            ),
+          },
+          {
+            path: "category/:slug/:sub?",
+            ...page(
+              () => import("./routes/category-page"),
+              (m) => m.CategoryPage,
+            ),
+          },
+          {
+            path: "deals",
+            ...page(
+              () => import("./routes/collection-pages"),
+              (m) => m.DealsPage,
+            ),
+          },
+          {
+            path: "trending",
+            ...page(
+              () => import("./routes/collection-pages"),
+              (m) => m.TrendingPage,
+            ),
+          },
+          {
+            path: "ending-soon",
+            ...page(
+              () => import("./routes/collection-pages"),
+              (m) => m.EndingSoonPage,
+            ),
+          },
           {
             path: "login",
-            lazy: () => import("./routes/login-page").then((m) => ({ Component: m.LoginPage })),
+            ...page(
+              () => import("./routes/login-page"),
+              (m) => m.LoginPage,
+            ),
           },
           {
             path: "register",
-            lazy: () =>
-              import("./routes/register-page").then((m) => ({ Component: m.RegisterPage })),
+            ...page(
+              () => import("./routes/register-page"),
+              (m) => m.RegisterPage,
+            ),
           },
           {
             path: "confirm-email",
-            lazy: () =>
-              import("./routes/confirm-email-page").then((m) => ({
-                Component: m.ConfirmEmailPage,
-              })),
+            ...page(
+              () => import("./routes/confirm-email-page"),
+              (m) => m.ConfirmEmailPage,
+            ),
           },
           {
             path: "forgot-password",
-            lazy: () =>
-              import("./routes/forgot-password-page").then((m) => ({
-                Component: m.ForgotPasswordPage,
-              })),
+            ...page(
+              () => import("./routes/forgot-password-page"),
+              (m) => m.ForgotPasswordPage,
+            ),
           },
           {
             path: "reset-password",
-            lazy: () =>
-              import("./routes/reset-password-page").then((m) => ({
-                Component: m.ResetPasswordPage,
-              })),
+            ...page(
+              () => import("./routes/reset-password-page"),
+              (m) => m.ResetPasswordPage,
+            ),
           },
           {
             path: "dev/outbox",
-            lazy: () =>
-              import("./routes/dev-outbox-page").then((m) => ({ Component: m.DevOutboxPage })),
+            ...page(
+              () => import("./routes/dev-outbox-page"),
+              (m) => m.DevOutboxPage,
+            ),
           },
           ...helpRoutes,
           ...searchRoutes,
+          ...adminRoutes,
           { element: <SignedInOnly />, children: signedInOnly },
-          { path: "404", element: <NotFoundPage /> },
-          { path: "*", element: <NotFoundPage /> },
+          { path: "404", ...notFound },
+          { path: "*", ...notFound },
         ],
       },
     ],

@@ -7,6 +7,7 @@ import {
   NOT_FOUND_PATH,
   PUBLIC_PAGES,
   SIGNED_IN_PAGES,
+  STAFF_PAGES,
 } from "../../core/site-routes";
 import { SignedInOnly } from "./signed-in-only";
 
@@ -54,7 +55,13 @@ describe("the server's page list and the client's router", () => {
   it("lists every page the router has, as public or signed-in alike", async () => {
     const routes = clientRoutes(await loadRoutes()).filter((r) => r.path !== "/*");
     expect(routes.length).toBeGreaterThan(30);
-    const publicPatterns = [...PUBLIC_PAGES.map((p) => p.path), ...DEV_PAGES, NOT_FOUND_PATH];
+    // The admin area guards itself (staff only), so the router has it outside SignedInOnly.
+    const publicPatterns = [
+      ...PUBLIC_PAGES.map((p) => p.path),
+      ...DEV_PAGES,
+      ...STAFF_PAGES,
+      NOT_FOUND_PATH,
+    ];
     for (const route of routes) {
       for (const path of samples(route.path)) {
         const listed = route.signedIn
@@ -70,7 +77,12 @@ describe("the server's page list and the client's router", () => {
 
   it("has a page in the router for every path the server lists", async () => {
     const routes = await loadRoutes();
-    const listed = [...PUBLIC_PAGES.map((p) => p.path), ...SIGNED_IN_PAGES, ...DEV_PAGES];
+    const listed = [
+      ...PUBLIC_PAGES.map((p) => p.path),
+      ...SIGNED_IN_PAGES,
+      ...DEV_PAGES,
+      ...STAFF_PAGES,
+    ];
     const missing = listed.flatMap(samples).filter((path) => {
       const matched = matchRoutes(routes, path) ?? [];
       return matched.at(-1)?.route.path === "*" || matched.length === 0;

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { CSRF_COOKIE, CSRF_HEADER } from "../../core/contracts/accounts";
+import { CSRF_COOKIE, CSRF_HEADER } from "../../core/csrf";
 import {
-  apiErrorSchema,
+  type ApiError as ApiErrorBody,
   CLIENT_ERROR_CODES,
   type ClientErrorCode,
   ERROR_CODES,
@@ -101,11 +101,27 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The server's error envelope (core/errors.ts's apiErrorSchema), checked by hand: this runs on
+ * every page, and zod is kept out of the first page load.
+ */
+function errorBody(payload: unknown): ApiErrorBody | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const error = (payload as { error?: unknown }).error;
+  if (typeof error !== "object" || error === null) return null;
+  const { code, message, fields } = error as Record<string, unknown>;
+  if (typeof code !== "string" || typeof message !== "string") return null;
+  if (fields === undefined) return { code, message };
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return null;
+  if (!Object.values(fields).every((value) => typeof value === "string")) return null;
+  return { code, message, fields: fields as Record<string, string> };
+}
+
 /** Turns a failed answer into an ApiError: the server's envelope, or a stand-in. */
 function toApiError(status: number, payload: unknown): ApiError {
-  const envelope = apiErrorSchema.safeParse(payload);
-  if (envelope.success) {
-    const { code, message, fields } = envelope.data.error;
+  const envelope = errorBody(payload);
+  if (envelope) {
+    const { code, message, fields } = envelope;
     // The server sends only registry codes (server/errors-registry.test.ts holds it to that); a
     // code a newer server added just misses every branch the page has, as an unknown one should.
     return new ApiError(status, code as ClientErrorCode, message, fields);
@@ -117,18 +133,44 @@ function toApiError(status: number, payload: unknown): ApiError {
   );
 }
 
-function parseWith<S extends z.ZodType>(
-  schema: S,
+/**
+ * An answer's shape taken on trust instead of parsed: `trusted<ListingPage>()` in place of a
+ * schema. For reads of the browsing pages and the layout, whose routes declare this response
+ * schema: the server encodes every answer through it (fastify-type-provider-zod's serializer) and
+ * sends a 500 rather than anything else, so parsing it again here would change nothing but bring
+ * zod (about 20 kB compressed) into the first page load. Everything else is parsed.
+ */
+export interface Trusted<T> {
+  readonly trusted: true;
+  /** Carries T for the compiler; never set. */
+  readonly shape?: T;
+}
+
+const TRUSTED: Trusted<unknown> = { trusted: true };
+
+export function trusted<T>(): Trusted<T> {
+  return TRUSTED as Trusted<T>;
+}
+
+/** A contract schema, or a shape taken on trust. */
+export type ResponseShape = z.ZodType | Trusted<unknown>;
+/** What a call with `shape` returns. */
+export type ShapeOutput<S extends ResponseShape> =
+  S extends Trusted<infer T> ? T : S extends z.ZodType ? z.output<S> : never;
+
+function parseWith<S extends ResponseShape>(
+  shape: S,
   payload: unknown,
   status: number,
   what: string,
-): z.output<S> {
-  const parsed = schema.safeParse(payload);
+): ShapeOutput<S> {
+  if ("trusted" in shape) return payload as ShapeOutput<S>;
+  const parsed = shape.safeParse(payload);
   if (!parsed.success) {
     console.error(`Unexpected response from ${what}`, parsed.error);
     throw new ApiError(status, CLIENT_ERROR_CODES.invalidResponse, UNEXPECTED_MESSAGE);
   }
-  return parsed.data;
+  return parsed.data as ShapeOutput<S>;
 }
 
 const isCsrfFailure = (error: ApiError) =>
@@ -151,11 +193,11 @@ function toFailure(status: number, payload: unknown): ApiError {
  * State-changing requests echo the CSRF cookie in a header; if the server refuses it (the cookie
  * was rotated or lost), the cookie is fetched again and the request retried once.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends ResponseShape>(
   path: string,
   schema: S,
   { method = "GET", query, body, signal }: RequestOptions = {},
-): Promise<z.output<S>> {
+): Promise<ShapeOutput<S>> {
   const search = toSearchParams(query).toString();
   const url = search ? `${path}?${search}` : path;
   const unsafe = method !== "GET";
@@ -193,11 +235,11 @@ export async function apiRequest<S extends z.ZodType>(
   return parseWith(schema, payload, response.status, `${method} ${path}`);
 }
 
-export function apiGet<S extends z.ZodType>(
+export function apiGet<S extends ResponseShape>(
   path: string,
   schema: S,
   options: Omit<RequestOptions, "method" | "body"> = {},
-): Promise<z.output<S>> {
+): Promise<ShapeOutput<S>> {
   return apiRequest(path, schema, { ...options, method: "GET" });
 }
 
@@ -205,11 +247,11 @@ export function apiGet<S extends z.ZodType>(
  * Uploads a file as multipart (one field), reporting progress from 0 to 1. XMLHttpRequest,
  * because fetch cannot report upload progress. Same CSRF header, errors and parsing as apiRequest.
  */
-export async function apiUpload<S extends z.ZodType>(
+export async function apiUpload<S extends ResponseShape>(
   path: string,
   schema: S,
   { field, file, onProgress }: { field: string; file: File; onProgress?: (share: number) => void },
-): Promise<z.output<S>> {
+): Promise<ShapeOutput<S>> {
   const form = new FormData();
   form.append(field, file);
 

@@ -73,6 +73,7 @@ const viewerDependent: readonly QueryKey[] = [
   queryKeys.payments.sandboxSessions,
   queryKeys.selling.all,
   queryKeys.watching.all, // watchlist, saved searches and follows are the user's
+  queryKeys.admin.all, // staff only
 ];
 
 /** Signed in (password form): the page switches at once, then the viewer's data is refetched. */
@@ -198,6 +199,28 @@ export function afterListingDeleted(
     queryKeys.myListings.all,
     storeOf(sellerId),
   ]);
+}
+
+// ---------- admin (staff) ----------
+
+/**
+ * A staff action (a report resolved, a listing removed or restored, a user suspended, a refund, a
+ * rule): the admin area's figures, queues and pages all read it, and a removed, restored or
+ * suspended listing leaves or rejoins every public list, page and store.
+ */
+export function afterStaffAction(client: QueryClient): Promise<void> {
+  return invalidate(client, [
+    queryKeys.admin.all,
+    queryKeys.listings.all,
+    queryKeys.home.all,
+    queryKeys.catalog.categoryDetails,
+    queryKeys.store.all,
+  ]);
+}
+
+/** Only the admin area reads what changed (a report assigned, a listing rule added or deleted). */
+export function afterAdminDataChanged(client: QueryClient): Promise<void> {
+  return invalidate(client, [queryKeys.admin.all]);
 }
 
 // ---------- buying ----------

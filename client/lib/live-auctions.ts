@@ -2,8 +2,38 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { AuctionUpdate } from "../../core/contracts/bidding";
 import type { Notification } from "../../core/contracts/notifications";
-import { LIVE_EVENT_NAMES, LIVE_EVENTS, type LiveEventName } from "../../core/events";
+import type { LiveEventName } from "../../core/events";
 import { afterLiveReconnect, applyLiveEvent, type LiveEventPayloads } from "./invalidations";
+
+/**
+ * Every event of core/events.ts, by name: listened for from the start. Spelled out here because
+ * core/events.ts also holds the events' zod schemas, which load only when the first event arrives
+ * (zod stays out of the first page load); the check below fails the build if the lists drift.
+ */
+const LIVE_EVENT_NAMES = [
+  "auction.updated",
+  "notification.created",
+  "notifications.unread",
+  "message.created",
+  "messages.read",
+] as const satisfies readonly LiveEventName[];
+const everyEventListened: Exclude<LiveEventName, (typeof LIVE_EVENT_NAMES)[number]> extends never
+  ? true
+  : false = true;
+void everyEventListened;
+
+let liveSchemas: Promise<typeof import("../../core/events").LIVE_EVENTS> | null = null;
+/** The events' schemas, fetched once; events that arrive meanwhile wait for them, in order. */
+const loadLiveSchemas = () => {
+  liveSchemas ??= import("../../core/events").then(
+    (m) => m.LIVE_EVENTS,
+    (err: unknown) => {
+      liveSchemas = null; // the next event tries again
+      throw err;
+    },
+  );
+  return liveSchemas;
+};
 
 /** The server refuses more in one subscription. */
 const MAX_IDS = 100;
@@ -138,8 +168,14 @@ class LiveAuctions {
         } catch {
           return;
         }
-        const parsed = LIVE_EVENTS[name].client.safeParse(data);
-        if (parsed.success) this.dispatch(name, parsed.data);
+        loadLiveSchemas().then(
+          (events) => {
+            const parsed = events[name].client.safeParse(data);
+            if (parsed.success) this.dispatch(name, parsed.data);
+          },
+          // Offline, say: this event is lost, as if the connection had dropped it.
+          () => undefined,
+        );
       });
     }
     // EventSource retries by itself; a later `open` means updates may have been missed.

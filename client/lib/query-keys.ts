@@ -27,6 +27,7 @@ const watchingRoot = ["watching"] as const;
 const watchlistPages = [...watchingRoot, "items"] as const;
 const savedSearchesRoot = [...watchingRoot, "searches"] as const;
 const followedPages = [...watchingRoot, "sellers"] as const;
+const adminRoot = ["admin"] as const;
 
 /**
  * Every TanStack Query key the client uses. Keys nest: each area has an `all` prefix and the
@@ -196,5 +197,20 @@ export const queryKeys = {
     followedSellerPage: (page: number) => [...followedPages, page] as const,
     /** The ids of followed sellers: every Follow button. */
     followedIds: [...watchingRoot, "seller-ids"] as const,
+  },
+  /** The admin area (staff only): every page reads what staff actions change, so one root. */
+  admin: {
+    all: adminRoot,
+    dashboard: [...adminRoot, "dashboard"] as const,
+    reports: (query: { status: string; page: number }) => [...adminRoot, "reports", query] as const,
+    report: (id: string) => [...adminRoot, "report", id] as const,
+    users: (query: { q: string; page: number }) => [...adminRoot, "users", query] as const,
+    user: (id: string) => [...adminRoot, "user", id] as const,
+    listings: (query: { q: string; moderation: string; page: number }) =>
+      [...adminRoot, "listings", query] as const,
+    orders: (query: { q: string; page: number }) => [...adminRoot, "orders", query] as const,
+    order: (id: string) => [...adminRoot, "order", id] as const,
+    audit: (page: number) => [...adminRoot, "audit", page] as const,
+    rules: [...adminRoot, "rules"] as const,
   },
 } as const;

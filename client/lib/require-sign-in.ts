@@ -12,6 +12,8 @@ export const SIGN_IN_MESSAGES = {
   // Ours: the spec shows no text for these two (issue 14, watching).
   follow: "Please login to follow sellers.",
   saveSearch: "Please login to save searches.",
+  // Ours (issue 19, reports).
+  report: "Please login to report this.",
 } as const;
 export type SignInAction = keyof typeof SIGN_IN_MESSAGES;
 
@@ -27,6 +29,7 @@ const MODAL_REASONS: Record<SignInAction, string> = {
   watch: "Sign in to watch this item.",
   follow: "Sign in to follow this seller.",
   saveSearch: "Sign in to save this search.",
+  report: "Sign in to send a report.",
 };
 
 /**

@@ -9,13 +9,8 @@ import {
   useRef,
   useState,
 } from "react";
-import {
-  messageSchema,
-  type Session as SessionPayload,
-  type SessionUser,
-  sessionSchema,
-} from "../../core/contracts/accounts";
-import { apiGet, apiRequest, SESSION_ENDED_EVENT } from "./api-client";
+import type { Session as SessionPayload, SessionUser } from "../../core/contracts/accounts";
+import { apiGet, apiRequest, SESSION_ENDED_EVENT, trusted } from "./api-client";
 import { afterSignOut, afterUnauthorizedAnswer } from "./invalidations";
 import { queryKeys } from "./query-keys";
 
@@ -23,12 +18,12 @@ export type { SessionUser };
 
 /** GET /api/auth/session: who is signed in (the server keeps the session; the cookie is httpOnly). */
 export function getSession(signal?: AbortSignal): Promise<SessionPayload> {
-  return apiGet("/api/auth/session", sessionSchema, { signal });
+  return apiGet("/api/auth/session", trusted<SessionPayload>(), { signal });
 }
 
 /** POST /api/auth/logout: ends the session on the server. */
 export function logout() {
-  return apiRequest("/api/auth/logout", messageSchema, { method: "POST" });
+  return apiRequest("/api/auth/logout", trusted<{ message: string }>(), { method: "POST" });
 }
 
 const beforeSignOut = new Set<() => Promise<void>>();

@@ -191,6 +191,4 @@ export const outboxSchema = z.object({
   ),
 });
 
-/** The header a page sends on state-changing requests, echoing the `tw_csrf` cookie. */
-export const CSRF_HEADER = "x-csrf-token";
-export const CSRF_COOKIE = "tw_csrf";
+export { CSRF_COOKIE, CSRF_HEADER } from "../csrf";

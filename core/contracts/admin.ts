@@ -157,9 +157,11 @@ export const adminReportsQuerySchema = z.object({
 export const dashboardFiguresSchema = z.object({
   newUsers: z.number().int(),
   newListings: z.number().int(),
+  /** Orders paid in the period (by their payment time, as GMV). */
   orders: z.number().int(),
   /** Paid orders' totals, in cents. */
   gmvCents: z.number().int(),
+  /** Reports made in the period and not resolved yet. */
   openReports: z.number().int(),
 });
 

@@ -1,18 +1,9 @@
 import { z } from "zod";
+import { BID_MESSAGES } from "../bidding";
 import { auctionStateSchema, bidHistoryItemSchema } from "./browse";
 import { pageOf } from "./common";
 
-export const BID_MESSAGES = {
-  tooLow: "Please enter a valid bid amount higher than the current bid.",
-  invalid: "Please enter a valid bid amount",
-  notAuction: "This item is not available for auction.",
-  ended: "The auction for this item has ended.",
-  ownListing: "You cannot bid on your own listing.",
-  maxBelowAmount: "Your maximum bid must be at least your bid.",
-  alreadyLeading: "You are already the highest bidder with a higher maximum.",
-  beingBought:
-    "Someone is buying this item with Buy It Now right now. Please try again in a few minutes.",
-} as const;
+export { BID_MESSAGES };
 
 const cents = z
   .number({ message: BID_MESSAGES.invalid })

@@ -1,7 +1,31 @@
 import { z } from "zod";
 import { MAX_SEARCH_LENGTH } from "../limits";
-import { CONDITION_FILTERS, CONDITION_VALUES, LISTING_KINDS, normalizeKind } from "../listing";
+import {
+  CONDITION_FILTERS,
+  CONDITION_VALUES,
+  EXACT_TOTAL_LIMIT,
+  LISTING_KINDS,
+  LISTING_QUERY_STATUSES,
+  LISTING_SORTS,
+  type ListingSort,
+  MAX_CARD_IDS,
+  normalizeKind,
+  RECENTLY_VIEWED_SIZE,
+  SIMILAR_LISTINGS_SIZE,
+} from "../listing";
+import { LISTING_MODERATION } from "./admin";
 import { pageOf, paginationQuery } from "./common";
+
+// Constants the browsing pages read live in ../listing (no zod there); re-exported for the server.
+export {
+  EXACT_TOTAL_LIMIT,
+  LISTING_QUERY_STATUSES,
+  LISTING_SORTS,
+  type ListingSort,
+  MAX_CARD_IDS,
+  RECENTLY_VIEWED_SIZE,
+  SIMILAR_LISTINGS_SIZE,
+};
 
 // ---------- categories and territories ----------
 
@@ -48,16 +72,6 @@ export const territoryListSchema = z.object({ items: z.array(territorySchema) })
 
 // ---------- listings ----------
 
-export const LISTING_SORTS = [
-  "newest",
-  "price_asc",
-  "price_desc",
-  "ending_soon",
-  "best_match",
-  "most_bids",
-] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
-
 const kindQuery = z
   .string()
   .transform((value, ctx) => {
@@ -96,12 +110,6 @@ const repeatable = <T extends z.ZodTypeAny>(item: T) =>
 
 const slugQuery = (name: string) =>
   z.string().trim().min(1, `${name} must not be empty`).max(100, `${name} is too long`).optional();
-
-/** What `status` selects: on sale now (default), over unsold, sold, or over either way. */
-export const LISTING_QUERY_STATUSES = ["active", "ended", "sold", "completed"] as const;
-
-/** Above this many matches a results count stops counting and says "at least" instead. */
-export const EXACT_TOTAL_LIMIT = 10_000;
 
 /**
  * GET /api/listings' query, and what a saved search stores. Strict: a parameter it does not know
@@ -267,6 +275,12 @@ export const listingDetailSchema = listingCardSchema.omit({ image: true }).exten
    * `quantity` 0 the page says someone is checking out the last one rather than "out of stock".
    */
   reservedQuantity: z.number().int(),
+  /**
+   * Only to the seller and staff (the public never gets a listing that is not visible): whether
+   * it is held for review, removed or hidden, and why, for the page's banner.
+   */
+  moderation: z.enum(LISTING_MODERATION).optional(),
+  moderationReason: z.string().nullable().optional(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
@@ -299,12 +313,6 @@ export const homeSchema = z.object({
   dailyPicks: z.array(listingCardSchema),
 });
 export type HomeSections = z.infer<typeof homeSchema>;
-
-/** Cards the listing page shows beside a listing: similar items, more from the seller. */
-export const SIMILAR_LISTINGS_SIZE = 8;
-/** How many ids GET /api/listings/cards takes (the browser keeps 12 recently viewed). */
-export const MAX_CARD_IDS = 24;
-export const RECENTLY_VIEWED_SIZE = 12;
 
 const cardIdsMessage = `ids must be 1 to ${MAX_CARD_IDS} listing ids (UUIDs) separated by commas`;
 

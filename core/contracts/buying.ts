@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, RESERVED_OUT_MESSAGE } from "../cart";
 import { ERROR_CODES } from "../errors";
 import { pageOf } from "./common";
 import { lineFeedbackSchema } from "./feedback";
 import { saleShippingSchema, shipmentSchema } from "./shipping";
 
-export const MAX_CART_LINES = 50;
-export const MAX_LINE_QUANTITY = 1000;
+export { MAX_CART_LINES, MAX_LINE_QUANTITY, RESERVED_OUT_MESSAGE };
 
 // ---------- cart ----------
 
@@ -40,10 +40,6 @@ export const CART_PROBLEMS = [
   ERROR_CODES.stockReserved,
   ERROR_CODES.insufficientStock,
 ] as const;
-
-/** What a listing whose every unit is held by other buyers' checkouts says (issue 15). */
-export const RESERVED_OUT_MESSAGE =
-  "Someone is checking out the last one; it may come back in a few minutes.";
 
 export const cartLineStateSchema = z.object({
   listingId: z.string(),

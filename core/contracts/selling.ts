@@ -6,6 +6,7 @@ import {
   RETURN_POLICY_DAYS,
 } from "../limits";
 import { CONDITION_VALUES, LISTING_KINDS, normalizeKind } from "../listing";
+import { LISTING_MODERATION } from "./admin";
 import { listingImageSchema, sellerSummarySchema } from "./browse";
 
 /** Limits of the listing form, read by the wizard and the server alike. */
@@ -260,12 +261,23 @@ export const myListingSchema = z.object({
   canDelete: z.boolean(),
   /** After an auction's first bid only the description and photos may change. */
   locked: z.boolean(),
+  /** Held for review, removed by a moderator, or hidden with a suspended seller; and why. */
+  moderation: z.enum(LISTING_MODERATION),
+  moderationReason: z.string().nullable(),
 });
 export type MyListing = z.infer<typeof myListingSchema>;
 export const myListingsSchema = z.object({ items: z.array(myListingSchema) });
 export type MyListings = z.infer<typeof myListingsSchema>;
 
-export const createdListingSchema = z.object({ id: z.string() });
+/**
+ * A created or changed listing: `moderation` is 'held' (with the reason) when a listing rule
+ * matched it, so the seller is told at once why it is not live yet.
+ */
+export const createdListingSchema = z.object({
+  id: z.string(),
+  moderation: z.enum(LISTING_MODERATION),
+  moderationReason: z.string().nullable(),
+});
 
 // ---------- store ----------
 

@@ -12,7 +12,13 @@ import { rows } from "./rows";
 /** place_bid() and the increment and price helpers it calls. */
 export const PLACE_BID_SQL = path.resolve(import.meta.dirname, "../modules/bidding/place-bid.sql");
 
-const ROUTINE_FILES: readonly string[] = [PLACE_BID_SQL];
+/** The trigger that copies each auction's end, bid and bid count onto its listing (issue 18). */
+export const LISTING_SYNC_SQL = path.resolve(
+  import.meta.dirname,
+  "../modules/listings/listing-sync.sql",
+);
+
+const ROUTINE_FILES: readonly string[] = [PLACE_BID_SQL, LISTING_SYNC_SQL];
 
 /** Every routine file's SQL, in order, to be run as one script. */
 export function readRoutines(): string {

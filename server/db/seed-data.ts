@@ -6,85 +6,6 @@
 
 import type { IncrementBand } from "../../core/bidding";
 
-export const ICON_NAMES = [
-  "phone",
-  "laptop",
-  "headphones",
-  "speaker",
-  "camera",
-  "gamepad",
-  "dress",
-  "shirt",
-  "shoe",
-  "bag",
-  "hat",
-  "sunglasses",
-  "chair",
-  "pot",
-  "lamp",
-  "plant",
-  "car",
-  "scooter",
-  "wheel",
-  "battery",
-  "boat",
-  "paw",
-  "cat",
-  "bird",
-  "fish",
-  "frame",
-  "sculpture",
-  "necklace",
-  "ring",
-  "gem",
-  "bracelet",
-  "watch",
-  "robot",
-  "doll",
-  "dice",
-  "kite",
-  "blocks",
-  "bat",
-  "surfboard",
-  "dumbbell",
-  "bicycle",
-  "ball",
-  "mask",
-  "basket",
-  "vase",
-  "drum",
-  "jar",
-  "bottle",
-  "cup",
-  "cake",
-  "fabric",
-] as const;
-export type IconName = (typeof ICON_NAMES)[number];
-
-/** Colours of a seed picture: a gradient from `from` to `to`, and the motif drawn in `accent`. */
-export interface Palette {
-  from: string;
-  to: string;
-  accent: string;
-}
-
-export const PALETTES = {
-  lagoon: { from: "#2ec4b6", to: "#0b4f6c", accent: "#ffd166" },
-  sunset: { from: "#ffb26b", to: "#d1495b", accent: "#fff3b0" },
-  hibiscus: { from: "#f15bb5", to: "#7b1e3a", accent: "#fee440" },
-  palm: { from: "#74c69d", to: "#1b4332", accent: "#f2e8cf" },
-  mango: { from: "#ffd23f", to: "#f3722c", accent: "#3a0ca3" },
-  reef: { from: "#4cc9f0", to: "#4361ee", accent: "#ffd6a5" },
-  sand: { from: "#f6e7c1", to: "#c89f62", accent: "#7f4f24" },
-  night: { from: "#3a506b", to: "#0b132b", accent: "#5bc0be" },
-  cane: { from: "#b5e48c", to: "#386641", accent: "#fefae0" },
-  coral: { from: "#ffb3c1", to: "#c9184a", accent: "#fff0f3" },
-  cocoa: { from: "#c8a27c", to: "#4a2c2a", accent: "#f5ebe0" },
-  pepper: { from: "#f94144", to: "#6a040f", accent: "#ffd166" },
-  steel: { from: "#ced4da", to: "#343a40", accent: "#ffb703" },
-  indigo: { from: "#9d4edd", to: "#240046", accent: "#ffbe0b" },
-} satisfies Record<string, Palette>;
-
 /** How many a seller tends to have in stock: one-offs, a handful, or shelves full. */
 export type StockProfile = "unique" | "few" | "many";
 /** Which conditions an item of this kind is listed in; "none" leaves it unspecified (pets). */
@@ -93,22 +14,18 @@ export type ConditionProfile = "any" | "gently" | "new" | "none";
 export type DeliveryProfile = "ship" | "bulky" | "local";
 
 export interface ProductTemplate {
+  /** Also names the item's picture in server/db/seed-drawings/catalog.ts (a test checks each has one). */
   title: string;
   description: string;
   /** Inclusive range the seeder draws the listing's price from. */
   priceCents: readonly [number, number];
   specs: Record<string, string>;
-  /** Overrides the subcategory's motif when the item is not the usual thing of its shelf. */
-  icon?: IconName;
-  palette?: Palette;
 }
 
 export interface SubcategorySeed {
   slug: string;
   name: string;
   description: string;
-  icon: IconName;
-  palette: Palette;
   stock: StockProfile;
   conditions: ConditionProfile;
   delivery: DeliveryProfile;
@@ -135,8 +52,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "phones",
         name: "Phones",
         description: "Unlocked smartphones that work on Digicel, Flow and every island network.",
-        icon: "phone",
-        palette: PALETTES.night,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -186,8 +101,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "computers",
         name: "Computers",
         description: "Laptops, desktops and monitors for school, work and the home office.",
-        icon: "laptop",
-        palette: PALETTES.steel,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -242,8 +155,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "audio",
         name: "Audio",
         description: "Speakers, headphones and sound gear for every lime and every fete.",
-        icon: "headphones",
-        palette: PALETTES.reef,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -255,7 +166,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Loud enough for a beach lime and waterproof enough for the splash zone. Twenty hours of battery, and it doubles as a power bank. Teal colour, barely used.",
             specs: { Brand: "JBL", Battery: "20 hours", Rating: "IP67", Colour: "Teal" },
-            icon: "speaker",
           },
           {
             title: "Sony WH-1000XM4 Noise Cancelling Headphones",
@@ -280,7 +190,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
               Connection: "USB",
               Software: "rekordbox",
             },
-            icon: "speaker",
           },
           {
             title: "Portable Sound System Speaker Box, 15-inch",
@@ -293,7 +202,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
               Inputs: "Bluetooth, XLR, 1/4 in",
               Weight: "22 kg",
             },
-            icon: "speaker",
           },
         ],
       },
@@ -301,8 +209,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "cameras",
         name: "Cameras",
         description: "Cameras, action cams and drones to capture the islands at their best.",
-        icon: "camera",
-        palette: PALETTES.sunset,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -345,8 +251,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "gaming",
         name: "Gaming",
         description: "Consoles, controllers and games for rainy afternoons and tournament nights.",
-        icon: "gamepad",
-        palette: PALETTES.indigo,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -401,8 +305,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "womens-clothing",
         name: "Women's Clothing",
         description: "Dresses, carnival wear and breezy linens made for the tropics.",
-        icon: "dress",
-        palette: PALETTES.hibiscus,
         stock: "many",
         conditions: "gently",
         delivery: "ship",
@@ -451,8 +353,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "mens-clothing",
         name: "Men's Clothing",
         description: "Shirts, jerseys and linens for the office, the stands and the party.",
-        icon: "shirt",
-        palette: PALETTES.lagoon,
         stock: "many",
         conditions: "gently",
         delivery: "ship",
@@ -490,8 +390,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "shoes",
         name: "Shoes",
         description: "Sneakers, sandals and boots, new and gently worn.",
-        icon: "shoe",
-        palette: PALETTES.coral,
         stock: "many",
         conditions: "gently",
         delivery: "ship",
@@ -536,8 +434,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "bags",
         name: "Bags",
         description: "Totes, crossbodies and dry bags for market day and boat day.",
-        icon: "bag",
-        palette: PALETTES.sand,
         stock: "few",
         conditions: "gently",
         delivery: "ship",
@@ -585,8 +481,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "hats-accessories",
         name: "Hats & Accessories",
         description: "Straw hats, sunglasses and the finishing touches of an island outfit.",
-        icon: "hat",
-        palette: PALETTES.mango,
         stock: "many",
         conditions: "gently",
         delivery: "ship",
@@ -605,7 +499,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Polarised lenses cut the glare off the water on boat days. Genuine, with the case and cleaning cloth. No scratches.",
             specs: { Brand: "Ray-Ban", Model: "RB2140", Lenses: "Polarised G-15", Case: "Yes" },
-            icon: "sunglasses",
           },
           {
             title: "Rasta Colours Crocheted Tam",
@@ -632,8 +525,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "furniture",
         name: "Furniture",
         description: "Mahogany, teak and rattan pieces for the living room and the verandah.",
-        icon: "chair",
-        palette: PALETTES.cocoa,
         stock: "unique",
         conditions: "any",
         delivery: "bulky",
@@ -683,8 +574,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "kitchen-dining",
         name: "Kitchen & Dining",
         description: "Dutch pots, blenders and serving ware for Sunday dinner.",
-        icon: "pot",
-        palette: PALETTES.pepper,
         stock: "many",
         conditions: "gently",
         delivery: "ship",
@@ -708,7 +597,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Crushes ice for smoothies and frozen drinks in seconds. The 72 oz pitcher and all blades are included. Lightly used, it is just too big for my counter.",
             specs: { Brand: "Ninja", Power: "1000 W", Capacity: "72 oz", Speeds: "3" },
-            icon: "jar",
           },
           {
             title: "Hand-Painted Calabash Bowl Set",
@@ -721,7 +609,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
               Finish: "Food-safe sealant",
               "Made in": "Saint Lucia",
             },
-            icon: "vase",
           },
         ],
       },
@@ -729,8 +616,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "home-decor",
         name: "Home Decor",
         description: "Driftwood, sea glass and woven pieces that bring the beach indoors.",
-        icon: "lamp",
-        palette: PALETTES.sunset,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -749,7 +634,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Made with frosted sea glass gathered on the east coast beaches. A gentle tinkle in the trade winds. Hangs about 60 cm long.",
             specs: { Material: "Sea glass, driftwood", Length: "60 cm", "Made in": "Barbados" },
-            icon: "gem",
           },
           {
             title: "Woven Seagrass Wall Baskets, Set of 3",
@@ -757,7 +641,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Flat woven baskets that make a lovely feature wall. Three sizes, with hanging loops already attached. Natural seagrass with a black spiral.",
             specs: { Pieces: "3", Sizes: "30, 40, 50 cm", Material: "Seagrass" },
-            icon: "basket",
           },
           {
             title: "Hummingbird Throw Pillows, Pair",
@@ -765,7 +648,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "The doctor bird embroidered on soft cotton covers, inserts included. Brightens any sofa. The covers zip off for washing.",
             specs: { Pieces: "2", Size: "45 x 45 cm", Material: "Cotton", Inserts: "Included" },
-            icon: "fabric",
           },
         ],
       },
@@ -773,8 +655,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "garden-outdoor",
         name: "Garden & Outdoor",
         description: "Palms, orchids, hammocks and everything for the yard.",
-        icon: "plant",
-        palette: PALETTES.palm,
         stock: "few",
         conditions: "new",
         delivery: "ship",
@@ -827,7 +707,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
               Runtime: "Up to 10 hours",
               Power: "Solar",
             },
-            icon: "lamp",
           },
         ],
       },
@@ -842,8 +721,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "cars-trucks",
         name: "Cars & Trucks",
         description: "Sedans, pickups and island jeeps, right- and left-hand drive.",
-        icon: "car",
-        palette: PALETTES.steel,
         stock: "unique",
         conditions: "any",
         delivery: "bulky",
@@ -902,8 +779,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         name: "Motorcycles & Scooters",
         description:
           "Scooters for town, dirt bikes for the trails and e-scooters for everything else.",
-        icon: "scooter",
-        palette: PALETTES.mango,
         stock: "unique",
         conditions: "any",
         delivery: "bulky",
@@ -936,8 +811,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "auto-parts",
         name: "Auto Parts",
         description: "Rims, batteries, lights and spares for Japanese and American vehicles.",
-        icon: "wheel",
-        palette: PALETTES.night,
         stock: "many",
         conditions: "any",
         delivery: "ship",
@@ -956,7 +829,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Maintenance-free battery with 18 months of warranty. Fits most Japanese sedans and small SUVs. Fitted free in Port of Spain.",
             specs: { Voltage: "12 V", Capacity: "60 Ah", CCA: "550", Warranty: "18 months" },
-            icon: "battery",
           },
           {
             title: "Toyota Hiace Headlight Assembly, Pair",
@@ -971,8 +843,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "boats-marine",
         name: "Boats & Marine",
         description: "Pirogues, sailboats and the gear that keeps them afloat.",
-        icon: "boat",
-        palette: PALETTES.lagoon,
         stock: "unique",
         conditions: "any",
         delivery: "bulky",
@@ -1003,7 +873,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Floating handheld VHF with all international channels and weather alerts. Two batteries and a charging cradle. Essential safety kit for any boat.",
             specs: { Power: "6 W", Waterproof: "IPX7", Floats: "Yes", Batteries: "2" },
-            icon: "battery",
           },
         ],
       },
@@ -1018,8 +887,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "dogs",
         name: "Dogs",
         description: "Puppies and rescue dogs looking for a loving home.",
-        icon: "paw",
-        palette: PALETTES.sand,
         stock: "few",
         conditions: "none",
         delivery: "local",
@@ -1062,8 +929,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "cats",
         name: "Cats",
         description: "Kittens and cats from home breeders and island shelters.",
-        icon: "cat",
-        palette: PALETTES.coral,
         stock: "few",
         conditions: "none",
         delivery: "local",
@@ -1106,8 +971,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "birds",
         name: "Birds",
         description: "Parrots, lovebirds and racing pigeons with their papers in order.",
-        icon: "bird",
-        palette: PALETTES.palm,
         stock: "few",
         conditions: "none",
         delivery: "local",
@@ -1145,8 +1008,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "aquarium-fish",
         name: "Aquarium & Fish",
         description: "Tropical fish, pond koi and complete tank setups.",
-        icon: "fish",
-        palette: PALETTES.reef,
         stock: "many",
         conditions: "none",
         delivery: "local",
@@ -1179,8 +1040,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "pet-supplies",
         name: "Pet Supplies",
         description: "Food, bowls, beds and toys for the animals in your life.",
-        icon: "paw",
-        palette: PALETTES.mango,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -1203,7 +1062,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Five levels of platforms, sisal scratching posts and a hideaway. Keeps your cat off the curtains. Easy to assemble.",
             specs: { Height: "150 cm", Levels: "5", Posts: "Sisal" },
-            icon: "cat",
           },
           {
             title: "Premium Dry Dog Food, 15 kg",
@@ -1225,8 +1083,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "paintings",
         name: "Paintings",
         description: "Oils, acrylics and watercolours straight from island studios.",
-        icon: "frame",
-        palette: PALETTES.sunset,
         stock: "unique",
         conditions: "gently",
         delivery: "ship",
@@ -1276,8 +1132,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "sculpture",
         name: "Sculpture",
         description: "Carved hardwoods, cast bronze and Haitian metal art.",
-        icon: "sculpture",
-        palette: PALETTES.cocoa,
         stock: "unique",
         conditions: "gently",
         delivery: "ship",
@@ -1307,7 +1161,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
               Size: "60 cm diameter",
               "Made in": "Haiti",
             },
-            icon: "drum",
           },
         ],
       },
@@ -1315,8 +1168,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "prints-posters",
         name: "Prints & Posters",
         description: "Giclées, vintage travel posters and maps to frame.",
-        icon: "frame",
-        palette: PALETTES.reef,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -1354,8 +1205,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "photography",
         name: "Photography",
         description: "Fine-art prints of island landscapes, seascapes and street life.",
-        icon: "camera",
-        palette: PALETTES.night,
         stock: "few",
         conditions: "new",
         delivery: "ship",
@@ -1395,8 +1244,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "necklaces-pendants",
         name: "Necklaces & Pendants",
         description: "Chains, pendants and beadwork, from everyday to heirloom.",
-        icon: "necklace",
-        palette: PALETTES.indigo,
         stock: "few",
         conditions: "gently",
         delivery: "ship",
@@ -1446,8 +1293,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "rings",
         name: "Rings",
         description: "Engagement rings, signets and island-made silver.",
-        icon: "ring",
-        palette: PALETTES.hibiscus,
         stock: "few",
         conditions: "gently",
         delivery: "ship",
@@ -1480,8 +1325,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "earrings",
         name: "Earrings",
         description: "Hoops, studs and drops in gold, silver, sea glass and shell.",
-        icon: "gem",
-        palette: PALETTES.coral,
         stock: "many",
         conditions: "gently",
         delivery: "ship",
@@ -1514,8 +1357,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "bracelets-bangles",
         name: "Bracelets & Bangles",
         description: "Hook bracelets, bangles and beaded pieces.",
-        icon: "bracelet",
-        palette: PALETTES.mango,
         stock: "many",
         conditions: "gently",
         delivery: "ship",
@@ -1548,8 +1389,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "watches",
         name: "Watches",
         description: "Divers, automatics and vintage pieces.",
-        icon: "watch",
-        palette: PALETTES.steel,
         stock: "unique",
         conditions: "gently",
         delivery: "ship",
@@ -1594,8 +1433,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "action-figures",
         name: "Action Figures",
         description: "Collectible figures, sealed and loose.",
-        icon: "robot",
-        palette: PALETTES.indigo,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -1628,8 +1465,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "dolls",
         name: "Dolls",
         description: "Cloth dolls, fashion dolls and dollhouses.",
-        icon: "doll",
-        palette: PALETTES.coral,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -1662,8 +1497,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "board-games",
         name: "Board Games",
         description: "Dominoes, Ludo and family games for the verandah table.",
-        icon: "dice",
-        palette: PALETTES.palm,
         stock: "many",
         conditions: "any",
         delivery: "ship",
@@ -1696,8 +1529,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "outdoor-play",
         name: "Outdoor Play",
         description: "Kites, bikes and water slides for the yard and the beach.",
-        icon: "kite",
-        palette: PALETTES.lagoon,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -1716,7 +1547,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Sturdy kids' bike with the training wheels removed, for ages 6 to 9. New tyres and freshly adjusted brakes. Helmet included.",
             specs: { Wheel: "20 in", Age: "6-9", Helmet: "Included" },
-            icon: "bicycle",
           },
           {
             title: "Inflatable Water Slide with Pool",
@@ -1731,8 +1561,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "building-sets",
         name: "Building Sets",
         description: "Bricks, blocks and magnetic tiles for young builders.",
-        icon: "blocks",
-        palette: PALETTES.mango,
         stock: "many",
         conditions: "any",
         delivery: "ship",
@@ -1772,8 +1600,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "cricket",
         name: "Cricket",
         description: "Bats, balls, pads and kit bags for club and backyard cricket.",
-        icon: "bat",
-        palette: PALETTES.cane,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -1806,8 +1632,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "water-sports",
         name: "Water Sports",
         description: "Surf, paddle, snorkel and kite in warm Caribbean water.",
-        icon: "surfboard",
-        palette: PALETTES.reef,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -1826,7 +1650,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Anti-fog full-face mask with a dry-top snorkel, plus fins and a mesh bag. Size L/XL.",
             specs: { Size: "L/XL", Fins: "Included", "Anti-fog": "Yes" },
-            icon: "fish",
           },
           {
             title: "Inflatable Stand-Up Paddle Board",
@@ -1841,7 +1664,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "A 12 m kite for the steady trade winds, with control bar and lines. The canopy is in good shape with one small patch.",
             specs: { Size: "12 m", Bar: "Included", Lines: "24 m" },
-            icon: "kite",
           },
         ],
       },
@@ -1849,8 +1671,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "fitness",
         name: "Fitness",
         description: "Home gym equipment, mats and cardio machines.",
-        icon: "dumbbell",
-        palette: PALETTES.pepper,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -1883,8 +1703,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "cycling",
         name: "Cycling",
         description: "Mountain bikes, road bikes and riding gear.",
-        icon: "bicycle",
-        palette: PALETTES.lagoon,
         stock: "few",
         conditions: "any",
         delivery: "ship",
@@ -1917,8 +1735,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "football",
         name: "Football",
         description: "Balls, boots and jerseys for the pitch and the savannah.",
-        icon: "ball",
-        palette: PALETTES.cane,
         stock: "many",
         conditions: "any",
         delivery: "ship",
@@ -1937,7 +1753,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Official Jamaica national team jersey in gold and green. Size L, worn twice.",
             specs: { Team: "Jamaica", Size: "L", Type: "Official" },
-            icon: "shirt",
           },
           {
             title: "Firm Ground Football Boots, US 9",
@@ -1945,7 +1760,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Lightweight firm-ground boots with a snug fit. A few scuffs from training.",
             specs: { Brand: "Puma", Size: "US 9", Ground: "Firm ground" },
-            icon: "shoe",
           },
         ],
       },
@@ -1960,8 +1774,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "wood-carvings",
         name: "Wood Carvings",
         description: "Masks, bowls and figures carved from mahogany, cedar and driftwood.",
-        icon: "mask",
-        palette: PALETTES.cocoa,
         stock: "few",
         conditions: "new",
         delivery: "ship",
@@ -1980,7 +1792,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "A serving bowl in the shape of a reef fish, carved from local cedar. Food-safe oil finish.",
             specs: { Material: "Cedar", Length: "40 cm", Finish: "Food-safe oil" },
-            icon: "fish",
           },
           {
             title: "Carved Lion Head Walking Stick",
@@ -1995,7 +1806,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "A leaping dolphin carved from driftwood on a natural base. No two are the same.",
             specs: { Material: "Driftwood", Height: "30 cm", Base: "Natural wood" },
-            icon: "fish",
           },
         ],
       },
@@ -2003,8 +1813,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "baskets-weaving",
         name: "Baskets & Weaving",
         description: "Straw work and reed baskets woven by hand.",
-        icon: "basket",
-        palette: PALETTES.sand,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -2037,8 +1845,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "pottery",
         name: "Pottery",
         description: "Yabbas, coal pots and glazed stoneware from island kilns.",
-        icon: "vase",
-        palette: PALETTES.sunset,
         stock: "few",
         conditions: "new",
         delivery: "ship",
@@ -2064,7 +1870,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "The classic clay coal pot for roasting breadfruit and corn in the yard. Holds its heat well.",
             specs: { Material: "Clay", Fuel: "Charcoal", Diameter: "30 cm" },
-            icon: "pot",
           },
         ],
       },
@@ -2072,8 +1877,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "textiles",
         name: "Textiles",
         description: "Madras, quilts, sarongs and crochet, stitched by hand.",
-        icon: "fabric",
-        palette: PALETTES.hibiscus,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -2113,8 +1916,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "instruments",
         name: "Instruments",
         description: "Steelpans, hand drums and shak-shaks made the traditional way.",
-        icon: "drum",
-        palette: PALETTES.steel,
         stock: "few",
         conditions: "new",
         delivery: "ship",
@@ -2159,8 +1960,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "spices-seasonings",
         name: "Spices & Seasonings",
         description: "Jerk rubs, green seasoning, nutmeg and pimento.",
-        icon: "jar",
-        palette: PALETTES.pepper,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -2200,8 +1999,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "hot-sauces",
         name: "Hot Sauces",
         description: "Pepper sauces from mild and fruity to dangerously hot.",
-        icon: "bottle",
-        palette: PALETTES.mango,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -2241,8 +2038,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "coffee-tea",
         name: "Coffee & Tea",
         description: "Blue Mountain coffee, Haitian roasts and bush teas.",
-        icon: "cup",
-        palette: PALETTES.cocoa,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -2275,8 +2070,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "sweets-baked-goods",
         name: "Sweets & Baked Goods",
         description: "Rum cakes, black cake and old-time sweets.",
-        icon: "cake",
-        palette: PALETTES.mango,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -2313,8 +2106,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
         slug: "preserves-jams",
         name: "Preserves & Jams",
         description: "Guava jelly, sorrel, chutneys and other jars from the orchard.",
-        icon: "jar",
-        palette: PALETTES.hibiscus,
         stock: "many",
         conditions: "new",
         delivery: "ship",
@@ -2333,7 +2124,6 @@ export const CATEGORY_TREE: CategorySeed[] = [
             description:
               "Deep red sorrel steeped with ginger and cloves, ready to mix. Tastes like Christmas morning.",
             specs: { Volume: "750 ml", Flavour: "Sorrel, ginger" },
-            icon: "bottle",
           },
           {
             title: "Spicy Green Mango Chutney",

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { notificationText } from "../../core/notifications";
@@ -12,12 +11,13 @@ import {
   messages,
 } from "./schema/messages";
 import { notifications } from "./schema/notifications";
+import { renderSeedImageWebp, type SeedImageJob } from "./seed-images";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Where the demo's image attachment is kept: a copy of a seed picture, in private storage. */
+/** Where the demo's image attachments are kept: a seed picture as WebP, in private storage. */
 const SEED_ATTACHMENTS = `${PRIVATE_PREFIX}messages/seed/`;
 
 interface DemoListing {
@@ -211,16 +211,17 @@ export async function seedDemoMessages(tx: Db, now: Date): Promise<void> {
           readAt: m.unread ? null : at(m.ago - 5 * MINUTE),
         })
         .returning({ id: messages.id });
-      if (m.photo && message && listing.imageUrl && listing.thumbUrl) {
-        const file = path.posix.basename(listing.imageUrl);
+      if (m.photo && message && listing.imageUrl) {
+        // The listing's picture is an SVG; an attachment is served as WebP like any sent photo.
+        const stem = path.posix.basename(listing.imageUrl).replace(/\.[a-z]+$/, "");
         await tx.insert(messageAttachments).values({
           uploaderId: senderId,
           messageId: message.id,
           type: "image",
-          key: `${SEED_ATTACHMENTS}${file}`,
-          thumbKey: `${SEED_ATTACHMENTS}${path.posix.basename(listing.thumbUrl)}`,
+          key: `${SEED_ATTACHMENTS}${stem}.webp`,
+          thumbKey: `${SEED_ATTACHMENTS}${stem}-thumb.webp`,
           name: "close-up.jpg",
-          // Set when the picture is copied in (writeSeedAttachments): its bytes do not exist yet.
+          // Set when the picture is stored (writeSeedAttachments): its bytes do not exist yet.
           size: 0,
           contentType: "image/webp",
           width: 800,
@@ -247,35 +248,40 @@ export async function seedDemoMessages(tx: Db, now: Date): Promise<void> {
 }
 
 /**
- * Copies the seed pictures the demo attachments use (written by writeSeedImages to
- * `<uploadsDir>/seed/`) into private storage, where the API serves them to the conversation's
- * participants, and records their size. Run on every start, like the pictures: a new instance or
- * a fresh bucket must still find them; those already stored are skipped.
+ * Renders the seed pictures the demo attachments show (their keys name the listing's picture:
+ * `<listing key>-<n>.webp` and `-thumb.webp`) into private storage, where the API serves them to
+ * the conversation's participants, and records their size. Run on every start, like the pictures:
+ * a fresh bucket must still find them; those already stored are skipped with one read each.
  */
 export async function writeSeedAttachments(
   db: Db,
   storage: Storage,
-  uploadsDir: string,
+  jobs: readonly SeedImageJob[],
 ): Promise<number> {
   const found = await rows<{ id: string; key: string; thumbKey: string | null }>(
     db,
     sql`select id, key, thumb_key as "thumbKey" from message_attachments
         where key like ${`${SEED_ATTACHMENTS}%`}`,
   );
-  let copied = 0;
+  const byKey = new Map(jobs.map((j) => [j.key, j]));
+  let written = 0;
   for (const attachment of found) {
+    const missing = [];
     for (const key of [attachment.key, attachment.thumbKey]) {
-      if (!key || (await storage.get(key))) continue;
-      const source = path.join(uploadsDir, "seed", path.posix.basename(key));
-      const data = await fs.readFile(source).catch(() => null);
-      if (!data) continue;
-      await storage.put(key, data, "image/webp");
-      copied++;
-      if (key === attachment.key)
-        await db.execute(
-          sql`update message_attachments set size = ${data.length} where id = ${attachment.id}`,
-        );
+      if (key && !(await storage.get(key))) missing.push(key);
     }
+    if (missing.length === 0) continue;
+    const picture = /^(.+)-(\d+)\.webp$/.exec(path.posix.basename(attachment.key));
+    const job = picture ? byKey.get(picture[1] ?? "") : undefined;
+    if (!picture || !job) continue;
+    const { large, thumb } = await renderSeedImageWebp(job, Number(picture[2]));
+    for (const key of missing) {
+      await storage.put(key, key === attachment.key ? large : thumb, "image/webp");
+      written++;
+    }
+    await db.execute(
+      sql`update message_attachments set size = ${large.length} where id = ${attachment.id}`,
+    );
   }
-  return copied;
+  return written;
 }

@@ -9,6 +9,7 @@ import { categories, territories } from "./schema/catalog";
 import { listingImages, listings } from "./schema/listings";
 import { users } from "./schema/users";
 import { buildSeedPlan, DEMO_PASSWORD, DEMO_USER_EMAILS, seedDatabase } from "./seed";
+import { DEMO_STAFF } from "./seed-admin";
 import { BID_INCREMENT_BANDS, CATEGORY_TREE, TERRITORIES } from "./seed-data";
 
 const NOW = new Date("2025-06-15T12:00:00.000Z");
@@ -135,7 +136,9 @@ describe.each(targets)("seedDatabase on $name", (target) => {
   });
 
   it("creates confirmed demo users who can sign in with the demo password", async () => {
-    expect(data.users.map((u) => u.email).sort()).toEqual([...DEMO_USER_EMAILS].sort());
+    expect(data.users.map((u) => u.email).sort()).toEqual(
+      [...DEMO_USER_EMAILS, ...DEMO_STAFF.map((s) => s.email)].sort(),
+    );
     for (const user of data.users) {
       expect(user.username).toBe(user.email.split("@")[0]);
       expect(user.emailConfirmedAt?.toISOString()).toBe(NOW.toISOString());
@@ -144,6 +147,13 @@ describe.each(targets)("seedDatabase on $name", (target) => {
     const marcus = data.users.find((u) => u.email === "marcus@demo.tradewinds.test");
     expect(await verifyPassword(DEMO_PASSWORD, marcus?.passwordHash ?? "")).toBe(true);
     expect(await verifyPassword("wrong-password", marcus?.passwordHash ?? "")).toBe(false);
+    // The demo's admin and moderator sign in with the same password, with their staff roles.
+    for (const staff of DEMO_STAFF) {
+      const user = data.users.find((u) => u.email === staff.email);
+      expect(user?.staffRole).toBe(staff.staffRole);
+      expect(await verifyPassword(DEMO_PASSWORD, user?.passwordHash ?? "")).toBe(true);
+    }
+    expect(data.users.filter((u) => u.staffRole !== null)).toHaveLength(DEMO_STAFF.length);
     expect(new Set(data.users.map((u) => u.role))).toEqual(new Set(["user", "seller"]));
     expect(data.users.filter((u) => u.ratingCount === 0).length).toBeGreaterThanOrEqual(2);
     expect(data.users.filter((u) => u.ratingCount > 0).length).toBeGreaterThanOrEqual(6);
@@ -198,8 +208,10 @@ describe.each(targets)("seedDatabase on $name", (target) => {
       expect(images.length).toBeLessThanOrEqual(4);
       expect(images.map((i) => i.position)).toEqual(images.map((_, n) => n));
       for (const image of images) {
-        expect(image.url).toMatch(/^\/uploads\/seed\/[a-z0-9-]+-\d\.webp$/);
-        expect(image.thumbUrl).toBe(image.url.replace(/\.webp$/, "-thumb.webp"));
+        // Without a storage to write to, the rows name where disk storage serves them.
+        expect(image.url).toMatch(/^\/uploads\/listings\/seed\/[a-z0-9-]+-\d\.svg$/);
+        // A vector picture is its own thumbnail.
+        expect(image.thumbUrl).toBe(image.url);
         expect([image.width, image.height]).toEqual([800, 800]);
       }
     }

@@ -8,29 +8,29 @@ import { incrementFor } from "../../core/bidding";
 import { orderTotals } from "../../core/cart";
 import type { ListingKind } from "../../core/listing";
 import { hashPassword } from "../modules/accounts/password";
-import type { Storage } from "../plugins/storage";
+import { diskStorage, type Storage } from "../plugins/storage";
 import type { Db } from "./client";
 import { auctionSettings, bidIncrements, bids } from "./schema/auctions";
 import { categories, territories } from "./schema/catalog";
 import { listingImages, listings } from "./schema/listings";
 import { auctionOrders, orderLines, orders } from "./schema/orders";
 import { users } from "./schema/users";
+import { seedDemoStaff } from "./seed-admin";
 import {
   BID_INCREMENT_BANDS,
   CATEGORY_TREE,
   type ConditionProfile,
   DEMO_USERS,
-  type IconName,
-  type Palette,
   type StockProfile,
   type SubcategorySeed,
   TERRITORIES,
 } from "./seed-data";
 import { seedDemoFeedback } from "./seed-feedback";
-import { type SeedImageJob, seedImageRef, writeSeedImages } from "./seed-images";
+import { ensureSeedImages, type SeedImageJob, seedImageRef, writeSeedImages } from "./seed-images";
 import { seedDemoMessages, writeSeedAttachments } from "./seed-messages";
 import { seedDemoNotifications } from "./seed-notifications";
 import { seedDemoRefunds } from "./seed-refunds";
+import { seedDemoReports } from "./seed-reports";
 import { seedDemoShipping } from "./seed-shipping";
 import { seedDemoUnpaidOrder } from "./seed-unpaid";
 import { seedDemoWatching } from "./seed-watching";
@@ -145,8 +145,6 @@ export interface PlannedListing {
   createdAt: Date;
   updatedAt: Date;
   imageCount: number;
-  icon: IconName;
-  palette: Palette;
   auction: PlannedAuction | null;
 }
 
@@ -395,8 +393,6 @@ export function buildSeedPlan(now: Date): PlannedListing[] {
       specifications: { ...b.template.specs },
       featured: false,
       imageCount: b.imageCount,
-      icon: b.template.icon ?? b.sub.icon,
-      palette: b.template.palette ?? b.sub.palette,
     };
 
     if (!isAuction.has(i)) {
@@ -544,6 +540,8 @@ async function insertAll(
   plan: PlannedListing[],
   passwordHashes: string[],
   now: Date,
+  /** Public URLs of the pictures by storage key, as storage answered them (default /uploads/...). */
+  imageUrls: ReadonlyMap<string, string>,
 ): Promise<void> {
   const categoryIds = new Map<string, string>();
   const topRows = CATEGORY_TREE.map((c, position) => {
@@ -628,7 +626,7 @@ async function insertAll(
 
   const imageRows = plan.flatMap((l, i) =>
     Array.from({ length: l.imageCount }, (_, position) => {
-      const ref = seedImageRef(l.key, position + 1);
+      const ref = seedImageRef(l.key, position + 1, imageUrls);
       return {
         listingId: listingIds[i] as string,
         position,
@@ -675,7 +673,7 @@ async function insertAll(
   );
   for (const chunk of chunks(bidRows)) await tx.insert(bids).values(chunk);
 
-  await insertOrders(tx, plan, listingIds, userId, now);
+  await insertOrders(tx, plan, listingIds, userId, now, imageUrls);
 }
 
 /**
@@ -688,6 +686,7 @@ async function insertOrders(
   listingIds: string[],
   userId: (index: number) => string,
   now: Date,
+  imageUrls: ReadonlyMap<string, string>,
 ) {
   const orderRows: (typeof orders.$inferInsert)[] = [];
   const lineRows: (typeof orderLines.$inferInsert)[] = [];
@@ -718,7 +717,7 @@ async function insertOrders(
       listingId: listingIds[index] as string,
       sellerId: userId(l.seller),
       title: l.title,
-      imageUrl: l.imageCount > 0 ? seedImageRef(l.key, 1).thumbUrl : null,
+      imageUrl: l.imageCount > 0 ? seedImageRef(l.key, 1, imageUrls).thumbUrl : null,
       unitPriceCents,
       shippingCents: l.shippingCents,
       quantity,
@@ -778,29 +777,32 @@ export function seedImageJobs(plan: PlannedListing[]): SeedImageJob[] {
   return plan.map((l) => ({
     key: l.key,
     title: l.title,
-    icon: l.icon,
-    palette: l.palette,
     count: l.imageCount,
   }));
 }
 
 /**
  * Seeds demo data into an empty database in one transaction; a no-op once categories exist.
- * With `uploadsDir` it draws the listings' pictures there, and with `storage` too it copies the
- * demo messages' image attachment into private storage.
+ * With `storage` (or only `uploadsDir`, a folder) it writes the listings' pictures there, and with
+ * `storage` it also puts the demo messages' image attachments into private storage.
  */
 export async function seedDatabase(
   db: Db,
   options: { uploadsDir?: string; storage?: Storage; now?: Date; log?: (msg: string) => void } = {},
 ): Promise<{ seeded: boolean }> {
   const log = options.log ?? (() => undefined);
+  // Seed pictures go where uploaded photos go, so every instance serves them from the same place.
+  const pictures =
+    options.storage ?? (options.uploadsDir ? diskStorage(options.uploadsDir) : undefined);
   // Cheap check first, so an already seeded database costs one query and no password hashing.
   if (await hasCategories(db)) {
-    // Pictures live on disk, not in the database: a crash after the rows committed, or a new
-    // instance with its own disk, must still find them. Existing files are skipped quickly.
-    if (options.uploadsDir) {
-      await writeSeedImages(options.uploadsDir, seedImageJobs(buildSeedPlan(new Date())));
-      if (options.storage) await writeSeedAttachments(db, options.storage, options.uploadsDir);
+    // The pictures went to storage with the seed, so there is nothing to draw: one read checks
+    // they are there, and only a wiped uploads folder under a kept database gets them again.
+    if (pictures) {
+      const jobs = seedImageJobs(buildSeedPlan(new Date()));
+      const rewritten = await ensureSeedImages(pictures, jobs);
+      if (rewritten > 0) log(`Seed pictures were missing from storage: ${rewritten} written`);
+      if (options.storage) await writeSeedAttachments(db, options.storage, jobs);
     }
     return { seeded: false };
   }
@@ -808,13 +810,26 @@ export async function seedDatabase(
   const now = options.now ?? new Date();
   const started = Date.now();
   const plan = buildSeedPlan(now);
-  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
+  // One scrypt hash for every demo account: they share a published password, so a salt each would
+  // protect nothing, and twelve hashes cost about 0.4 s of CPU on the first start.
+  const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHashes = DEMO_USERS.map(() => demoPasswordHash);
 
+  let picturesLog = "";
   const seeded = await db.transaction(async (tx) => {
     // Several instances may start on one fresh database; the lock makes exactly one seed it.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasCategories(tx)) return false;
-    await insertAll(tx, plan, passwordHashes, now);
+    // Pictures first, while the transaction is open: a database that says it is seeded then
+    // always has its pictures, and a later start never has to draw them (server/db/seed-images.ts).
+    let imageUrls = new Map<string, string>();
+    if (pictures) {
+      const picturesStarted = Date.now();
+      const written = await writeSeedImages(pictures, seedImageJobs(plan));
+      imageUrls = written.urls;
+      picturesLog = `Seed pictures: ${written.written} written in ${Date.now() - picturesStarted} ms`;
+    }
+    await insertAll(tx, plan, passwordHashes, now, imageUrls);
     // Last, on the rows above: demo notifications for the bell (server/db/seed-notifications.ts)
     // conversations for /messages (server/db/seed-messages.ts), and watchlists, saved searches,
     // followed sellers and their alerts (server/db/seed-watching.ts).
@@ -829,6 +844,10 @@ export async function seedDatabase(
     await seedDemoRefunds(tx, now);
     // One checkout left unpaid, for Pay now and Cancel in Purchase History (server/db/seed-unpaid.ts).
     await seedDemoUnpaidOrder(tx, now);
+    // The admin and the moderator of the admin area (server/db/seed-admin.ts).
+    await seedDemoStaff(tx, now, passwordHashes[0] ?? (await hashPassword(DEMO_PASSWORD)));
+    // Open reports for the moderation queue and the listing rules (server/db/seed-reports.ts).
+    await seedDemoReports(tx, now);
     return true;
   });
   if (!seeded) return { seeded: false };
@@ -839,13 +858,7 @@ export async function seedDatabase(
     `Seeded ${plan.length} listings (${auctions} auctions, ${bidTotal} bids) and ${DEMO_USERS.length} demo users in ${Date.now() - started} ms`,
   );
 
-  if (options.uploadsDir) {
-    const imagesStarted = Date.now();
-    const result = await writeSeedImages(options.uploadsDir, seedImageJobs(plan));
-    log(
-      `Seed pictures: ${result.written} written, ${result.skipped} already present, in ${Date.now() - imagesStarted} ms`,
-    );
-    if (options.storage) await writeSeedAttachments(db, options.storage, options.uploadsDir);
-  }
+  if (picturesLog) log(picturesLog);
+  if (options.storage) await writeSeedAttachments(db, options.storage, seedImageJobs(plan));
   return { seeded: true };
 }

@@ -1,11 +1,7 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { PRIVATE_PREFIX, type Storage } from "./storage";
+
+type S3Sdk = typeof import("@aws-sdk/client-s3");
 
 export interface S3Settings {
   bucket: string;
@@ -33,19 +29,31 @@ export function bucketPublicUrl(settings: S3Settings): string {
  * and they are written uncacheable in case it does.
  */
 export function s3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
-    region: settings.region ?? "us-east-1",
-    endpoint: settings.endpoint,
-    // Custom endpoints rarely have wildcard DNS for bucket subdomains.
-    forcePathStyle: Boolean(settings.endpoint),
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-  });
+  // The SDK takes about a tenth of a second to load: it is loaded with the first object stored or
+  // read, so a site that keeps its photos on disk never loads it and one with a bucket starts
+  // without waiting for it.
+  let loading: Promise<{ sdk: S3Sdk; client: S3Client }> | null = null;
+  const s3 = () => {
+    loading ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region ?? "us-east-1",
+        endpoint: settings.endpoint,
+        // Custom endpoints rarely have wildcard DNS for bucket subdomains.
+        forcePathStyle: Boolean(settings.endpoint),
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
+      }),
+    }));
+    return loading;
+  };
   const base = bucketPublicUrl(settings);
   return {
     async put(key, data, contentType) {
+      const { sdk, client } = await s3();
+      const { PutObjectCommand } = sdk;
       await client.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
@@ -60,6 +68,8 @@ export function s3Storage(settings: S3Settings): Storage {
       return { url: `${base}/${key}` };
     },
     async get(key) {
+      const { sdk, client } = await s3();
+      const { GetObjectCommand, NoSuchKey } = sdk;
       try {
         const out = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: key }));
         if (!out.Body) return null;
@@ -74,7 +84,8 @@ export function s3Storage(settings: S3Settings): Storage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: key }));
     },
   };
 }

@@ -26,6 +26,8 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".gif": "image/gif",
+  // The demo's seed pictures (server/db/seed-images.ts); uploads are always re-encoded to WebP.
+  ".svg": "image/svg+xml",
 };
 
 /**

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompressDir } from "../../client/build/precompress";
 import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { seedDatabase } from "../db/seed";
@@ -25,6 +27,8 @@ const TAIL = `
 </html>
 `;
 const INDEX_HTML = `${HEAD}<title>Tradewinds</title>${TAIL}`;
+/** A built script, large enough for the build to precompress it. */
+const MAIN_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 
 let testDb: TestDatabase;
 let app: App;
@@ -37,6 +41,13 @@ beforeAll(async () => {
   const clientDist = path.join(dir, "client");
   fs.mkdirSync(clientDist);
   fs.writeFileSync(path.join(clientDist, "index.html"), INDEX_HTML);
+  fs.mkdirSync(path.join(clientDist, "assets"));
+  fs.writeFileSync(path.join(clientDist, "assets", "main.js"), MAIN_JS);
+  fs.writeFileSync(
+    path.join(clientDist, "favicon.svg"),
+    "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  );
+  await precompressDir(clientDist);
   const config = {
     ...loadConfig({ NODE_ENV: "test", DATA_DIR: dir, LOG_LEVEL: "silent" }),
     clientDist,
@@ -84,5 +95,44 @@ describe("listing page head", () => {
     const res = await app.inject("/search?q=$&");
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX_HTML);
+  });
+});
+
+describe("built files and compression", () => {
+  it("sends a built script's precompressed copy the browser accepts, cached for good", async () => {
+    const br = await app.inject({
+      url: "/assets/main.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(MAIN_JS);
+
+    const gz = await app.inject({ url: "/assets/main.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(MAIN_JS);
+
+    const plain = await app.inject("/assets/main.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(MAIN_JS);
+  });
+
+  it("has every page and unhashed file checked again on each use", async () => {
+    const page = await app.inject("/");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const icon = await app.inject("/favicon.svg");
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("compresses the API's JSON for a browser that accepts it", async () => {
+    const res = await app.inject({ url: "/api/categories", headers: { "accept-encoding": "br" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    const body = JSON.parse(brotliDecompressSync(res.rawPayload).toString());
+    expect(body.items.length).toBeGreaterThan(0);
   });
 });

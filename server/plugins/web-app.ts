@@ -6,6 +6,7 @@ import fp from "fastify-plugin";
 import { ERROR_CODES } from "../../core/errors";
 import { shareTagsFor, withShareTags } from "../modules/listings/share-tags";
 import { pageStatus } from "../modules/site/page-status";
+import { pagePreloads, readManifest, withPreloads } from "./page-preloads";
 
 export interface WebAppOptions {
   clientDist: string;
@@ -17,6 +18,9 @@ export interface WebAppOptions {
  * never served here, in any letter case (a case-insensitive disk would find the folder).
  */
 const PRIVATE_PATH = /^\/?private(\/|$)/i;
+
+/** For uploaded SVG files: no script, no requests, inline styles only, and sandboxed if opened. */
+export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /**
  * Serves uploaded images (but nothing under private/: message attachments are the API's to serve,
@@ -38,6 +42,13 @@ export const webAppPlugin = fp<WebAppOptions>(
       // Checked on the path the plugin normalised and again on the file it resolved, so no spelling
       // of the URL reaches the folder (the plugin refuses non-canonical paths such as `a/../b`).
       allowedPath: (pathName) => !PRIVATE_PATH.test(pathName),
+      // The demo's seed pictures are SVG (server/db/seed-images.ts). Opened on their own, an SVG
+      // is a document that could run script: this policy forbids any, whatever the file holds.
+      setHeaders(reply, filePath) {
+        if (filePath.toLowerCase().endsWith(".svg")) {
+          reply.header("content-security-policy", SVG_POLICY);
+        }
+      },
     });
 
     const indexPath = path.join(clientDist, "index.html");
@@ -47,11 +58,18 @@ export const webAppPlugin = fp<WebAppOptions>(
         root: clientDist,
         prefix: "/",
         index: false,
-        // Vite fingerprints everything under assets/, so those may be cached for good.
+        // The build writes .br and .gz copies of its text files (client/build/precompress.ts): the
+        // one the browser accepts is sent with Content-Encoding and `Vary: Accept-Encoding`.
+        preCompressed: true,
+        // Vite fingerprints everything under assets/, so those may be cached for good; anything
+        // else keeps its name across builds and is checked again on each use.
         setHeaders(reply, filePath) {
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            reply.header("cache-control", "public, max-age=31536000, immutable");
-          }
+          reply.header(
+            "cache-control",
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? "public, max-age=31536000, immutable"
+              : "no-cache",
+          );
         },
       });
     }
@@ -59,6 +77,8 @@ export const webAppPlugin = fp<WebAppOptions>(
     const cachedIndex = hasClient ? fs.readFileSync(indexPath, "utf8") : null;
     const readIndex = () =>
       app.config.isProduction ? cachedIndex : fs.readFileSync(indexPath, "utf8");
+    const cachedManifest = hasClient ? readManifest(clientDist) : null;
+    const manifest = () => (app.config.isProduction ? cachedManifest : readManifest(clientDist));
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
       const indexHtml = hasClient ? readIndex() : null;
@@ -81,7 +101,9 @@ export const webAppPlugin = fp<WebAppOptions>(
           },
         ),
       ]);
-      const html = tags ? withShareTags(indexHtml, tags) : indexHtml;
+      const shared = tags ? withShareTags(indexHtml, tags) : indexHtml;
+      const html =
+        status === 200 ? withPreloads(shared, pagePreloads(manifest(), request.url)) : shared;
       return reply
         .status(status)
         .type("text/html; charset=utf-8")

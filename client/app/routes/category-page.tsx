@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
-import { Spinner } from "../../components/ui/spinner";
+import { PagePlaceholder } from "../../components/ui/skeleton";
 import { useCategory } from "../../features/catalog/api/get-category";
 import { useTerritories } from "../../features/catalog/api/get-territories";
 import { CategoryHeader } from "../../features/catalog/components/category-header";
@@ -39,7 +39,7 @@ export function CategoryPage() {
         />
       </div>
     ) : (
-      <Spinner label="Loading category..." />
+      <PagePlaceholder label="Loading category..." />
     );
   }
 

@@ -1,8 +1,9 @@
 import type { ListingCard as ListingCardData } from "../../../core/contracts/browse";
+import { DAILY_PICKS_SIZE } from "../../../core/limits";
 import { Button } from "../../components/ui/button";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
-import { CardSkeletons } from "../../components/ui/skeleton";
+import { CardSkeletons, TileSkeletons } from "../../components/ui/skeleton";
 import { useCategories } from "../../features/catalog/api/get-categories";
 import { useTerritories } from "../../features/catalog/api/get-territories";
 import { useHome } from "../../features/home/api/get-home";
@@ -26,13 +27,22 @@ function EmptyRow() {
   return <p className="text-slate-700">No listings here yet. Check back soon.</p>;
 }
 
-function CardRow({ listings, dimmed }: { listings: ListingCardData[]; dimmed: boolean }) {
+function CardRow({
+  listings,
+  dimmed,
+  priority = false,
+}: {
+  listings: ListingCardData[];
+  dimmed: boolean;
+  /** The page's first row: its first picture loads at once. */
+  priority?: boolean;
+}) {
   if (listings.length === 0) return <EmptyRow />;
   return (
     <ListingGrid className={cn(dimmed && "opacity-60")}>
-      {listings.map((listing) => (
+      {listings.map((listing, index) => (
         <li key={listing.id}>
-          <ListingCard listing={listing} />
+          <ListingCard listing={listing} priority={priority && index === 0} />
         </li>
       ))}
     </ListingGrid>
@@ -95,7 +105,7 @@ export function HomePage() {
           />
         ) : (
           <>
-            {sections.map((section) => (
+            {sections.map((section, index) => (
               <HomeSection
                 key={section.id}
                 id={section.id}
@@ -103,7 +113,11 @@ export function HomePage() {
                 viewAllHref={withTerritory(section.href, territory)}
               >
                 {section.items ? (
-                  <CardRow listings={section.items} dimmed={home.isPlaceholderData} />
+                  <CardRow
+                    listings={section.items}
+                    dimmed={home.isPlaceholderData}
+                    priority={index === 0}
+                  />
                 ) : (
                   <CardSkeletons count={4} />
                 )}
@@ -117,7 +131,7 @@ export function HomePage() {
                   <EmptyRow />
                 )
               ) : (
-                <CardSkeletons count={6} className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" />
+                <TileSkeletons count={DAILY_PICKS_SIZE} />
               )}
             </HomeSection>
           </>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { ErrorState } from "../../components/ui/error-state";
-import { Spinner } from "../../components/ui/spinner";
+import { PagePlaceholder } from "../../components/ui/skeleton";
 import { useAddToCart } from "../../features/cart/hooks/use-add-to-cart";
 import { useListing } from "../../features/listing-detail/api/get-listing";
 import { ListingDetailView } from "../../features/listing-detail/components/listing-detail-view";
@@ -9,6 +9,7 @@ import { ListingNotFound } from "../../features/listing-detail/components/listin
 import { RelatedListings } from "../../features/listings/components/related-listings";
 import { ContactSellerButton } from "../../features/messages/components/contact-seller";
 import { recordRecentlyViewed } from "../../features/recently-viewed/hooks/use-recently-viewed";
+import { ReportButton } from "../../features/reports/components/report-button";
 import { FollowButton } from "../../features/watching/components/follow-button";
 import { WatchListingButton } from "../../features/watching/components/watch-listing-button";
 import { isNotFoundError } from "../../lib/api-client";
@@ -26,7 +27,7 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
     if (shownId) recordRecentlyViewed(shownId);
   }, [shownId]);
 
-  if (listing.isPending) return <Spinner label="Loading listing..." showLabel />;
+  if (listing.isPending) return <PagePlaceholder label="Loading listing..." />;
   if (listing.isError) {
     // A malformed id (400) can no more exist than an unknown one (404).
     if (isNotFoundError(listing.error, true)) return <ListingNotFound variant={variant} />;
@@ -67,6 +68,14 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
         }
         sellerContact={contact}
         sellerFollow={follow}
+        report={
+          own ? undefined : (
+            <ReportButton
+              target={{ kind: "listing", id: listing.data.id, name: listing.data.title }}
+              label="Report this listing"
+            />
+          )
+        }
       />
       <RelatedListings
         listingId={listing.data.id}
@@ -74,4 +83,14 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
       />
     </>
   );
+}
+
+/** /listing/:id, as the router's lazy route loads it. */
+export function ListingRoutePage() {
+  return <ListingDetailPage variant="listing" />;
+}
+
+/** /product/:id and /products/:id. */
+export function ProductRoutePage() {
+  return <ListingDetailPage variant="product" />;
 }

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
-import { CONVERSATION_FOLDERS, type ConversationFolder } from "../../../core/contracts/messages";
+import {
+  CHAT_MESSAGES,
+  CONVERSATION_FOLDERS,
+  type ConversationFolder,
+} from "../../../core/contracts/messages";
 import { PageTitle } from "../../components/ui/page-title";
 import { ChatPlaceholder } from "../../features/messages/components/chat-placeholder";
 import { ChatView } from "../../features/messages/components/chat-view";
@@ -8,6 +12,10 @@ import { ConversationPanel } from "../../features/messages/components/conversati
 import { MessagesLayout } from "../../features/messages/components/messages-layout";
 import { NewConversation } from "../../features/messages/components/new-conversation";
 import { useSession } from "../../lib/session";
+import type { SignInHandle } from "../signed-in-only";
+
+/** /messages/new's route handle: why a visitor must sign in first (spec's toast). */
+export const newConversationHandle: SignInHandle = { signInMessage: CHAT_MESSAGES.signInToStart };
 
 /** Below Tailwind's md the list and the chat are separate screens. */
 const PHONE_QUERY = "(max-width: 767.98px)";

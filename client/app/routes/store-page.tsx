@@ -12,6 +12,7 @@ import { useListings } from "../../features/listings/api/get-listings";
 import { ListingCard } from "../../features/listings/components/listing-card";
 import { ListingGrid } from "../../features/listings/components/listing-grid";
 import { readPage, readSort } from "../../features/listings/hooks/use-category-filters";
+import { ReportButton } from "../../features/reports/components/report-button";
 import { useStore } from "../../features/store/api/get-store";
 import { StoreHeader } from "../../features/store/components/store-header";
 import { FollowButton } from "../../features/watching/components/follow-button";
@@ -72,6 +73,18 @@ export function StorePage() {
               <FollowButton
                 sellerId={store.data.seller.id}
                 sellerName={store.data.seller.username || "this seller"}
+              />
+            )
+          }
+          report={
+            user?.id === store.data.seller.id ? undefined : (
+              <ReportButton
+                target={{
+                  kind: "user",
+                  id: store.data.seller.id,
+                  name: store.data.seller.username || "this seller",
+                }}
+                label="Report"
               />
             )
           }

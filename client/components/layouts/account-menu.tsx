@@ -22,6 +22,9 @@ const GROUPS = [
   },
 ];
 
+/** Shown to staff (moderators and admins) only; the admin area is the app's not-found for others. */
+const STAFF_GROUP = { title: "Staff", links: [{ to: "/admin", label: "Admin" }] };
+
 const itemClass =
   "block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50";
 
@@ -29,12 +32,16 @@ const itemClass =
 export function AccountMenu({
   username,
   messagesUnread = 0,
+  staff = false,
 }: {
   username: string;
   /** Shown beside the Messages entry. */
   messagesUnread?: number;
+  /** A moderator or admin: the menu links to the admin area. */
+  staff?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const groups = staff ? [...GROUPS.slice(0, 1), STAFF_GROUP, ...GROUPS.slice(1)] : GROUPS;
   const { open, close, toggle, container, trigger, menuId } = useDropdown();
   const [, setSearchParams] = useSearchParams();
   // The profile modal (client/features/profile) opens on ?profile, on whatever page this is.
@@ -76,7 +83,7 @@ export function AccountMenu({
         hidden={!open}
         className="absolute left-0 z-40 mt-1 w-60 rounded-xl border border-sand-200 bg-white py-2 text-slate-900 shadow-lg [--focus-ring:var(--color-brand-600)]"
       >
-        {GROUPS.map((group) => (
+        {groups.map((group) => (
           <div key={group.title} className="border-b border-sand-200 pb-2 last:border-0 [&+&]:pt-2">
             <p
               id={`${menuId}-${group.title}`}

@@ -15,7 +15,13 @@ export function TopStrip({ messagesUnread = 0 }: { messagesUnread?: number }) {
 
   let greeting = <p>Hi!</p>;
   if (user) {
-    greeting = <AccountMenu username={user.username} messagesUnread={messagesUnread} />;
+    greeting = (
+      <AccountMenu
+        username={user.username}
+        messagesUnread={messagesUnread}
+        staff={user.staffRole !== null && user.staffRole !== undefined}
+      />
+    );
   } else if (!isLoading) {
     greeting = (
       <p>

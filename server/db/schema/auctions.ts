@@ -25,7 +25,12 @@ export const auctionSettings = pgTable(
     leaderMaxCents: integer("leader_max_cents"),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (t) => [index("auction_settings_end_idx").on(t.endTime)],
+  (t) => [
+    index("auction_settings_end_idx").on(t.endTime),
+    // The settlement job's queue: the auctions not yet settled, by end (the settled ones, nearly
+    // all of them, are not in it to be walked past each second).
+    index("auction_settings_unsettled_end_idx").on(t.endTime).where(sql`settled_at is null`),
+  ],
 );
 
 export const bidStatus = pgEnum("bid_status", ["active", "outbid", "won", "lost"]);

@@ -20,6 +20,11 @@ import { users } from "./users";
 export const listingKind = pgEnum("listing_kind", ["auction", "fixed_price"]);
 export const listingStatus = pgEnum("listing_status", ["active", "ended", "sold"]);
 
+/** The indexable part of "on sale to the public" (activeListingCondition in listing-visibility.ts). */
+const openListing = sql`status = 'active' and moderation = 'visible'`;
+/** displayPriceExpression (listing-visibility.ts), as the price indexes hold it. */
+const displayPrice = sql`coalesce(auction_bid_cents, price_cents)`;
+
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const listings = pgTable(
@@ -57,6 +62,12 @@ export const listings = pgTable(
     /** Why it is held or removed, as the seller was told. */
     moderationReason: text("moderation_reason"),
     featured: boolean("featured").notNull().default(false),
+    // An auction's effective end, current bid and bid count, copied from auction_settings by a
+    // trigger (server/modules/listings/listing-sync.sql) so that browse filters and sorts read one
+    // table and its indexes drive them (issue 18); null for fixed price. Never written by the app.
+    auctionEndsAt: timestamp("auction_ends_at", { withTimezone: true }),
+    auctionBidCents: integer("auction_bid_cents"),
+    auctionBidCount: integer("auction_bid_count"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
@@ -74,6 +85,36 @@ export const listings = pgTable(
     index("listings_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     // The last line of defence for "stock never goes below zero", whatever the code above does.
     check("listings_quantity_non_negative", sql`${t.quantity} >= 0`),
+    // Browse at scale (issue 18, decision 0012): each sort of the public listings on sale, alone
+    // or within a category, subcategory or territory, walks one of these in order. The predicate
+    // is the indexable part of activeListingCondition (listing-visibility.ts); an auction past its
+    // end but not yet settled is filtered on the way (the settlement job keeps those few).
+    // Migration 0018 adds INCLUDE (kind, auction_ends_at) to each, which drizzle cannot express,
+    // so that filter and the capped counts are index-only scans.
+    index("listings_open_created_idx").on(t.createdAt.desc().nullsFirst(), t.id).where(openListing),
+    index("listings_open_category_idx")
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(openListing),
+    index("listings_open_subcategory_idx")
+      .on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(openListing),
+    index("listings_open_territory_idx")
+      .on(t.territoryId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(openListing),
+    index("listings_open_price_idx").on(displayPrice).where(openListing),
+    index("listings_open_category_price_idx").on(t.categoryId, displayPrice).where(openListing),
+    index("listings_open_subcategory_price_idx")
+      .on(t.subcategoryId, displayPrice)
+      .where(openListing),
+    index("listings_open_ending_idx")
+      .on(t.auctionEndsAt, t.id)
+      .where(sql`${openListing} and kind = 'auction'`),
+    index("listings_open_bids_idx")
+      .on(sql`coalesce(auction_bid_count, 0) desc`, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${openListing} and kind = 'auction'`),
+    index("listings_open_featured_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${openListing} and featured`),
     check("listings_moderation_check", oneOf(t.moderation, LISTING_MODERATION)),
     // The staff's lists of held, removed and suspended listings; the public ones are the rest.
     index("listings_moderation_idx")

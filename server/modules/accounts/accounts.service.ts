@@ -57,7 +57,7 @@ export async function getSessionUser(db: Db, userId: string): Promise<SessionUse
 }
 
 /** The local part of the email, cleaned, with a number added until no one else has it. */
-async function uniqueUsername(db: Db, email: string): Promise<string> {
+export async function uniqueUsername(db: Db, email: string): Promise<string> {
   const base =
     (email.split("@")[0] ?? "")
       .toLowerCase()
@@ -233,7 +233,22 @@ export async function authenticate(db: Db, email: string, password: string): Pro
     });
   }
   if (!user.emailConfirmedAt) throw new AppError(403, ERROR_CODES.emailNotConfirmed, NOT_CONFIRMED);
+  // Told only after the right password, so a suspension says nothing to someone guessing.
+  if (user.suspendedAt) throw accountSuspended();
   return user.id;
+}
+
+export const ACCOUNT_SUSPENDED =
+  "Your account has been suspended. Contact us if you think this is a mistake.";
+const accountSuspended = () => new AppError(403, ERROR_CODES.accountSuspended, ACCOUNT_SUSPENDED);
+
+/** Refuses a sign-in (by provider) to an account staff suspended. */
+async function refuseSuspended(db: Db, userId: string): Promise<void> {
+  const [user] = await db
+    .select({ suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (user?.suspendedAt) throw accountSuspended();
 }
 
 /** Emails a reset link when the account exists; the caller answers the same either way. */
@@ -381,7 +396,10 @@ export async function oauthSignIn(db: Db, identity: OAuthIdentity): Promise<stri
           eq(oauthAccounts.providerUserId, identity.subject),
         ),
       );
-    if (linked) return linked.userId;
+    if (linked) {
+      await refuseSuspended(tx, linked.userId);
+      return linked.userId;
+    }
     if (!identity.email || !identity.emailVerified) {
       throw badRequest(
         "Your account at the provider has no verified email address.",
@@ -400,6 +418,7 @@ export async function oauthSignIn(db: Db, identity: OAuthIdentity): Promise<stri
           ERROR_CODES.accountUnconfirmed,
         );
       }
+      if (existing.suspendedAt) throw accountSuspended();
       userId = existing.id;
     } else {
       const [created] = await tx

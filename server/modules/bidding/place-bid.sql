@@ -108,8 +108,11 @@ DECLARE
   v_sync text;
   v_increment integer;
 BEGIN
-  SELECT li.kind, li.seller_id, li.status, li.title INTO l FROM listings li WHERE li.id = p_listing;
-  IF NOT FOUND THEN
+  SELECT li.kind, li.seller_id, li.status, li.title, li.moderation INTO l FROM listings li WHERE li.id = p_listing;
+  -- Held for review, removed by staff or of a suspended seller: not there for bidders. (Removal of
+  -- an auction with bids also settles it under the auction row's lock, so a bid that read the
+  -- listing before the removal committed is refused as ended below.)
+  IF NOT FOUND OR l.moderation <> 'visible' THEN
     outcome := 'listing_not_found';
     RETURN;
   END IF;
@@ -250,6 +253,8 @@ BEGIN
     UPDATE bids b SET status = 'outbid'
     WHERE b.bidder_id = v_outbid AND b.listing_id = p_listing AND b.status = 'active';
   END IF;
+  -- The trigger of server/modules/listings/listing-sync.sql copies the new bid, count and end onto
+  -- the listing (listings.auction_*), which browse filters and sorts read.
   UPDATE auction_settings s SET
     current_bid_cents = v_price,
     leader_id = v_leader,

@@ -32,6 +32,8 @@ interface StockRow {
   title: string;
   kind: "auction" | "fixed_price";
   status: "active" | "ended" | "sold";
+  /** Only a visible listing can be bought (held, removed, of a suspended seller: not). */
+  moderation: string;
   /** Fixed price, or an auction still offering Buy It Now. */
   buyable: boolean;
   sellerId: string;
@@ -59,7 +61,7 @@ export async function readStock(
     db,
     // An auction sells through checkout only by its Buy It Now price, and only until its first
     // bid and its end: then its price is that Buy It Now price.
-    sql`select l.id, l.title, l.kind, l.status, l.seller_id as "sellerId",
+    sql`select l.id, l.title, l.kind, l.status, l.moderation, l.seller_id as "sellerId",
           case when l.kind = 'auction' then coalesce(a.buy_it_now_price_cents, l.price_cents)
             else l.price_cents end as "priceCents",
           (l.kind = 'fixed_price' or (a.buy_it_now_price_cents is not null and a.bid_count = 0
@@ -80,7 +82,8 @@ export function lineProblem(
   listing: StockRow | undefined,
   buyerId: string | null,
 ): CartLineState["problem"] {
-  if (!listing) return { code: ERROR_CODES.notFound, message: "This item is no longer available." };
+  if (listing?.moderation !== "visible")
+    return { code: ERROR_CODES.notFound, message: "This item is no longer available." };
   if (!listing.buyable)
     return {
       code: ERROR_CODES.notFixedPrice,

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { homeQuerySchema, homeSchema } from "../../../core/contracts/browse";
 import { apiErrorSchema } from "../../../core/errors";
-import { getHomeSections } from "./home.service";
+import { createHomeCache } from "./home-cache";
 
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per app instance: each keeps its own for HOME_CACHE_SECONDS (home-cache.ts).
+  const cache = createHomeCache(app.db, app.config.homeCacheSeconds * 1000);
   app.get(
     "/home",
     {
@@ -14,6 +16,6 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => getHomeSections(app.db, request.query.territory),
+    async (request) => cache.get(request.query.territory),
   );
 };

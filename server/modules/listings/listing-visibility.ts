@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 
-// These fragments expect the listing aliased `l` and its auction settings `a` (left joined).
-// Every reader of "is this open?" goes through them, so the effective end (soft close moves
-// auction_settings.end_time) is applied the same way everywhere.
+// These fragments expect the listing aliased `l`; they read no other table. Every reader of "is
+// this open?" goes through them, so the effective end (soft close moves auction_settings.end_time)
+// is applied the same way everywhere. They read the auction's end and current bid from the copy on
+// the listing (auction_ends_at, auction_bid_cents), which a trigger keeps equal to auction_settings
+// (listing-sync.sql), so that the browse indexes on listings can serve them (issue 18).
 
 /**
  * Shown to the public: not held for review, removed by staff, or of a suspended seller
@@ -12,15 +14,18 @@ import { sql } from "drizzle-orm";
 export const publicListingCondition = sql`(l.moderation = 'visible')`;
 
 /** On sale now: public, active, and for auctions before the effective end. */
-export const activeListingCondition = sql`(l.moderation = 'visible' and l.status = 'active' and (l.kind = 'fixed_price' or a.end_time > now()))`;
+export const activeListingCondition = sql`(l.moderation = 'visible' and l.status = 'active' and (l.kind = 'fixed_price' or l.auction_ends_at > now()))`;
 
 /** Public, and over without a sale recorded yet, or closed unsold. */
-export const endedListingCondition = sql`(l.moderation = 'visible' and (l.status = 'ended' or (l.status = 'active' and l.kind = 'auction' and a.end_time <= now())))`;
+export const endedListingCondition = sql`(l.moderation = 'visible' and (l.status = 'ended' or (l.status = 'active' and l.kind = 'auction' and l.auction_ends_at <= now())))`;
 
 export const soldListingCondition = sql`(l.moderation = 'visible' and l.status = 'sold')`;
 
 /** True when an auction can no longer take bids. */
-export const auctionEndedExpression = sql<boolean>`(l.status <> 'active' or a.end_time <= now())`;
+export const auctionEndedExpression = sql<boolean>`(l.status <> 'active' or l.auction_ends_at <= now())`;
 
-/** The number a card shows and price sorts use: current bid ?? start price, or the price. */
-export const displayPriceExpression = sql<number>`coalesce(a.current_bid_cents, l.price_cents)`;
+/**
+ * The number a card shows and price sorts use: current bid ?? start price, or the price. Written as
+ * the price indexes hold it (schema/listings.ts), so that they serve the price sorts.
+ */
+export const displayPriceExpression = sql<number>`coalesce(l.auction_bid_cents, l.price_cents)`;

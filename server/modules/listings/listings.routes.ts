@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   bidHistorySchema,
+  EXACT_TOTAL_LIMIT,
   listingCardListSchema,
   listingCardsQuerySchema,
   listingDetailSchema,
@@ -14,14 +15,18 @@ import { idParam, paginationQuery } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
 import { listingFacets } from "./listing-facets";
 import {
+  createOverLimitCache,
   getListing,
   listBids,
   listingCardsByIds,
   searchListings,
   similarListings,
 } from "./listings.service";
+import { clientGone, withQueryLimits } from "./query-limits";
 
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per app instance: which searches matched over the exact-total limit lately (listings.service).
+  const overLimit = createOverLimitCache();
   app.get(
     "/listings",
     {
@@ -35,12 +40,16 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
           "`status`: `active` (default), `ended` (over, unsold), `sold`, `completed` (ended or sold). " +
           "`ending_soon` returns only auctions, soonest first; `most_bids` only auctions, most bids first. " +
           "Prices compare the card price (current bid, else start price, for auctions). `total` is exact up to " +
-          "10,000; above that it is 10,000 and `totalIsLowerBound` is true. An unknown parameter is a 400.",
+          "10,000; above that it is 10,000 and `totalIsLowerBound` is true. An unknown parameter is a 400. A query " +
+          "that runs past the server's time limit (SEARCH_TIMEOUT_MS) is a 503 `search_timed_out`.",
         querystring: listingQuerySchema,
-        response: { 200: listingPageSchema, 400: apiErrorSchema },
+        response: { 200: listingPageSchema, 400: apiErrorSchema, 503: apiErrorSchema },
       },
     },
-    async (request) => searchListings(app.db, request.query),
+    async (request, reply) =>
+      withQueryLimits(app.db, app.config.searchTimeoutMs, clientGone(reply), (db) =>
+        searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit),
+      ),
   );
 
   app.get(
@@ -54,10 +63,13 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
           "each category, kind, condition, delivery option and territory would show. Each group follows " +
           "every filter but its own.",
         querystring: listingQuerySchema,
-        response: { 200: listingFacetsSchema, 400: apiErrorSchema },
+        response: { 200: listingFacetsSchema, 400: apiErrorSchema, 503: apiErrorSchema },
       },
     },
-    async (request) => listingFacets(app.db, request.query),
+    async (request, reply) =>
+      withQueryLimits(app.db, app.config.searchTimeoutMs, clientGone(reply), (db) =>
+        listingFacets(db, request.query),
+      ),
   );
 
   app.get(
@@ -70,7 +82,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listingDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => getListing(app.db, request.params.id, request.user?.id ?? null),
+    async (request) =>
+      getListing(
+        app.db,
+        request.params.id,
+        request.user?.id ?? null,
+        // Staff see held and removed listings too (the seller sees their own).
+        request.user?.staffRole != null,
+      ),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { maskBidderName } from "../../../core/bidder-name";
 import { auctionState, type IncrementBand } from "../../../core/bidding";
+import type { ListingModeration } from "../../../core/contracts/admin";
 import {
   type BidHistory,
   EXACT_TOTAL_LIMIT,
@@ -19,6 +20,7 @@ import {
   activeListingCondition,
   displayPriceExpression,
   endedListingCondition,
+  publicListingCondition,
   soldListingCondition,
 } from "./listing-visibility";
 
@@ -184,6 +186,36 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Where a category's listings are: a top-level category's in `category_id` (every listing's
+ * category is top-level), a subcategory's in `subcategory_id` (always a child of the category).
+ * Resolved before the query so that one column, and so one index, serves it; null when no category
+ * has the slug.
+ */
+export interface CategoryScope {
+  id: string;
+  topLevel: boolean;
+}
+
+export async function categoryScope(db: Db, slug: string): Promise<CategoryScope | null> {
+  const found = await rows<{ id: string; parent_id: string | null }>(
+    db,
+    sql`select id, parent_id from categories where slug = ${slug}`,
+  );
+  const row = found[0];
+  return row ? { id: row.id, topLevel: row.parent_id === null } : null;
+}
+
+export interface WhereOptions {
+  /** The category already resolved (categoryScope); unset, it is looked up inside the query. */
+  category?: CategoryScope | null;
+  /**
+   * "words": only the full-text part of the text match (a subset of the whole match, served by
+   * the search_vector index alone), for telling cheaply that a common word matches over the limit.
+   */
+  text?: "all" | "words";
+}
+
 const statusConditions: Record<ListingQuery["status"], SQL> = {
   active: activeListingCondition,
   ended: endedListingCondition,
@@ -192,33 +224,43 @@ const statusConditions: Record<ListingQuery["status"], SQL> = {
 };
 
 /**
- * The WHERE clause for a browse query (over `fromListing`); ids of listings to leave out are
- * optional.
+ * The WHERE clause for a browse query. It reads the listing `l` alone (territory and seller
+ * through scalar subqueries), so that it also filters `listings l` with no join, and each filter
+ * and sort can be served by the listing's own indexes (issue 18); `fromListing` still joins what
+ * the facets group by. Ids of listings to leave out are optional.
  */
-export function whereFor(q: Partial<ListingQuery>, excludeIds: string[] = []): SQL {
+export function whereFor(
+  q: Partial<ListingQuery>,
+  excludeIds: string[] = [],
+  options: WhereOptions = {},
+): SQL {
   const parts: SQL[] = [];
   parts.push(statusConditions[q.status ?? "active"]);
   if (q.category) {
-    // A top-level slug matches its whole subtree; a subcategory slug just itself.
-    parts.push(sql`(l.category_id in (select id from categories where slug = ${q.category})
-      or l.subcategory_id in (select id from categories where slug = ${q.category}))`);
-  }
-  if (q.territory) parts.push(sql`(t.slug = ${q.territory} or t.id::text = ${q.territory})`);
-  if (q.seller) parts.push(sql`(u.username = ${q.seller} or u.id::text = ${q.seller})`);
-  if (q.kind) parts.push(sql`l.kind = ${q.kind}`);
-  if (q.search) {
-    const like = `%${escapeLike(q.search)}%`;
-    const words = sql`websearch_to_tsquery('english', ${q.search})`;
-    if (q.includeDescription === false) {
-      // Titles only: the title's words carry weight A in search_vector (the index finds the
-      // candidates, ts_filter keeps those that match on the title).
-      parts.push(sql`(l.title ilike ${like}
-        or (l.search_vector @@ ${words} and ts_filter(l.search_vector, '{a}') @@ ${words}))`);
+    const scope = options.category;
+    if (scope === undefined) {
+      // A top-level slug matches its whole subtree; a subcategory slug just itself.
+      parts.push(sql`(l.category_id in (select id from categories where slug = ${q.category})
+        or l.subcategory_id in (select id from categories where slug = ${q.category}))`);
+    } else if (scope === null) {
+      parts.push(sql`false`);
+    } else if (scope.topLevel) {
+      parts.push(sql`l.category_id = ${scope.id}`);
     } else {
-      parts.push(sql`(l.title ilike ${like} or l.description ilike ${like}
-        or l.search_vector @@ ${words})`);
+      parts.push(sql`l.subcategory_id = ${scope.id}`);
     }
   }
+  // Slugs and ids are unique and a slug never reads as a UUID, so at most one row answers.
+  if (q.territory) {
+    parts.push(sql`l.territory_id = (select id from territories
+      where slug = ${q.territory} or id::text = ${q.territory})`);
+  }
+  if (q.seller) {
+    parts.push(sql`l.seller_id = (select id from users
+      where username = ${q.seller} or id::text = ${q.seller})`);
+  }
+  if (q.kind) parts.push(sql`l.kind = ${q.kind}`);
+  if (q.search) parts.push(textCondition(q.search, q.includeDescription, options.text ?? "all"));
   if (q.minPriceCents !== undefined)
     parts.push(sql`${displayPriceExpression} >= ${q.minPriceCents}`);
   if (q.maxPriceCents !== undefined)
@@ -244,16 +286,37 @@ export function whereFor(q: Partial<ListingQuery>, excludeIds: string[] = []): S
   return sql.join(parts, sql` and `);
 }
 
+/** Whether the listing matches the search text: its title or description, or their words. */
+function textCondition(
+  search: string,
+  includeDescription: boolean | undefined,
+  part: "all" | "words",
+): SQL {
+  const like = `%${escapeLike(search)}%`;
+  const words = sql`websearch_to_tsquery('english', ${search})`;
+  if (includeDescription === false) {
+    // Titles only: the title's words carry weight A in search_vector (the index finds the
+    // candidates, ts_filter keeps those that match on the title).
+    const titleWords = sql`(l.search_vector @@ ${words} and ts_filter(l.search_vector, '{a}') @@ ${words})`;
+    return part === "words" ? titleWords : sql`(l.title ilike ${like} or ${titleWords})`;
+  }
+  if (part === "words") return sql`l.search_vector @@ ${words}`;
+  return sql`(l.title ilike ${like} or l.description ilike ${like}
+    or l.search_vector @@ ${words})`;
+}
+
 function orderFor(q: Partial<ListingQuery>): SQL {
   switch (q.sort) {
     case "price_asc":
       return sql`${displayPriceExpression} asc, l.created_at desc, l.id`;
     case "price_desc":
       return sql`${displayPriceExpression} desc, l.created_at desc, l.id`;
+    // The auction's end and bid count as the listing holds them (listing-sync.sql keeps them
+    // equal to auction_settings'), the order the ending and bids indexes keep.
     case "ending_soon":
-      return sql`a.end_time asc, l.id`;
+      return sql`l.auction_ends_at asc, l.id`;
     case "most_bids":
-      return sql`coalesce(a.bid_count, 0) desc, l.created_at desc, l.id`;
+      return sql`coalesce(l.auction_bid_count, 0) desc, l.created_at desc, l.id`;
     case "best_match":
       // Without search text the spec orders best match like newest.
       if (q.search) {
@@ -267,32 +330,119 @@ function orderFor(q: Partial<ListingQuery>): SQL {
 }
 
 /**
+ * Up to this many matches, a text search finds its matches first (by the text indexes) and sorts
+ * them; past it, the listings are walked in the sort's index order and tested one by one, which
+ * finds a page of a common word's matches sooner than sorting them all (decision 0012).
+ */
+export const MATCH_FIRST_LIMIT = 2_000;
+
+/**
+ * The searches (filters and sort, not the page) found to match more than the exact-total limit,
+ * for a minute (issue 18): past the limit the total says "10,000+" whatever the exact number, and
+ * a search matching over 10,000 listings does not fall under it within a minute, so the next
+ * pages and the next visitors asking the same need not count again. Exact totals are always
+ * counted. One per app instance (listings.routes.ts); bounded, oldest forgotten first.
+ */
+export interface OverLimitCache {
+  has(key: string): boolean;
+  add(key: string): void;
+}
+
+export function createOverLimitCache(
+  ttlMs = 60_000,
+  maxEntries = 10_000,
+  now = () => Date.now(),
+): OverLimitCache {
+  const until = new Map<string, number>();
+  return {
+    has(key) {
+      const expiry = until.get(key);
+      if (expiry === undefined) return false;
+      if (expiry > now()) return true;
+      until.delete(key);
+      return false;
+    },
+    add(key) {
+      until.delete(key);
+      until.set(key, now() + ttlMs);
+      // A Map iterates in insertion order: the first key is the oldest.
+      if (until.size > maxEntries) {
+        const oldest = until.keys().next().value;
+        if (oldest !== undefined) until.delete(oldest);
+      }
+    },
+  };
+}
+
+/** The part of a query its total depends on: everything but the page. */
+function totalKey(q: ListingQuery, limit: number): string {
+  const { page: _page, pageSize: _pageSize, ...filters } = q;
+  return JSON.stringify([limit, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
+}
+
+/** How many listings match `where`, counting no further than `limit` + 1. */
+async function cappedCount(db: Db, where: SQL, limit: number): Promise<number> {
+  const result = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from listings l where ${where}
+      limit ${limit + 1}) capped`,
+  );
+  return Number(result[0]?.n ?? 0);
+}
+
+/**
  * One page of listing cards matching the browse filters, with the total count: exact up to
  * `exactTotalLimit`, beyond it that limit and `totalIsLowerBound`.
+ *
+ * The plans are chosen for a million listings (issue 18, decision 0012): the category is resolved
+ * first so that one column's index serves it; a search counts its full-text matches first, and
+ * when they alone pass the limit the costlier substring match is not counted; a search with few
+ * matches finds them first and sorts them, one with many walks the sort's index.
  */
 export async function searchListings(
   db: Db,
   q: ListingQuery,
   exactTotalLimit = EXACT_TOTAL_LIMIT,
+  overLimit?: OverLimitCache,
 ): Promise<ListingPage> {
-  const where = whereFor(q);
+  const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
+  const where = whereFor(q, [], options);
   const offset = (q.page - 1) * q.pageSize;
+  const key = overLimit ? totalKey(q, exactTotalLimit) : "";
   // Counting stops just past the limit: an exact count of a million matches costs a scan of them.
-  const countResult = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 ${fromListing} where ${where}
-      limit ${exactTotalLimit + 1}) capped`,
-  );
-  const counted = Number(countResult[0]?.n ?? 0);
+  // The full-text matches are a subset of the matches: when they alone pass the limit, so does
+  // the whole, and the substring matching (title and description) need not be counted.
+  const knownOver =
+    overLimit?.has(key) === true ||
+    (q.search !== undefined &&
+      q.search !== "" &&
+      (await cappedCount(db, whereFor(q, [], { ...options, text: "words" }), exactTotalLimit)) >
+        exactTotalLimit);
+  const counted = knownOver ? exactTotalLimit + 1 : await cappedCount(db, where, exactTotalLimit);
+  if (counted > exactTotalLimit) overLimit?.add(key);
   const lowerBound = counted > exactTotalLimit;
   const total = lowerBound ? exactTotalLimit : counted;
-  const page =
-    offset < total || lowerBound
-      ? await rows<ListingRow>(
-          db,
-          sql`${selectListing} where ${where} order by ${orderFor(q)} limit ${q.pageSize} offset ${offset}`,
-        )
+  const order = orderFor(q);
+  const matchFirst = Boolean(q.search) && counted <= MATCH_FIRST_LIMIT;
+  // The page's ids come from `listings` alone, then their cards are read by id: planning the
+  // cards' six-table join around the filters and sort cost more than running either (issue 18).
+  // Match first: the CTE is materialised, so the planner cannot fold it back into a walk of the
+  // sort's index that tests every listing against a word few of them hold; the matches are then
+  // sorted on the listing's own columns.
+  const idsQuery = matchFirst
+    ? sql`with m as materialized (select l.id from listings l where ${where})
+        select l.id from listings l where l.id in (select id from m)
+        order by ${order} limit ${q.pageSize} offset ${offset}`
+    : sql`select l.id from listings l where ${where}
+        order by ${order} limit ${q.pageSize} offset ${offset}`;
+  const ids =
+    offset < total || lowerBound ? (await rows<{ id: string }>(db, idsQuery)).map((r) => r.id) : [];
+  const found =
+    ids.length > 0
+      ? await rows<ListingRow>(db, sql`${selectListing} where l.id in (${uuidList(ids)})`)
       : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const page = ids.flatMap((id) => byId.get(id) ?? []);
   return {
     items: await toCards(db, page),
     total,
@@ -302,25 +452,51 @@ export async function searchListings(
   };
 }
 
-/** Up to `limit` cards for a home section, leaving out listings another section already shows. */
+/**
+ * Up to `limit` cards for a home section, leaving out listings another section already shows;
+ * `onlyIds`, when given, limits it to those listings.
+ */
 export async function listingSection(
   db: Db,
   q: Partial<ListingQuery>,
   limit: number,
   excludeIds: string[],
   order?: SQL,
+  onlyIds?: readonly string[],
 ): Promise<ListingCard[]> {
+  if (onlyIds?.length === 0) return [];
+  const only = onlyIds ? sql` and l.id in (${uuidList(onlyIds)})` : sql``;
   const section = await rows<ListingRow>(
     db,
-    sql`${selectListing} where ${whereFor(q, excludeIds)} order by ${order ?? orderFor(q)} limit ${limit}`,
+    sql`${selectListing} where ${whereFor(q, excludeIds)}${only} order by ${order ?? orderFor(q)} limit ${limit}`,
   );
   return toCards(db, section);
+}
+
+/** Cards for those of these listings still on sale to the public, in the order given. */
+export async function openListingCardsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<ListingCard[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<ListingRow>(
+    db,
+    sql`${selectListing} where l.id in (${uuidList(ids)}) and ${activeListingCondition}`,
+  );
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return toCards(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /** Cards for the listings with these ids, in the order given (ids not found are left out). */
 export async function listingCardsByIds(db: Db, ids: readonly string[]): Promise<ListingCard[]> {
   if (ids.length === 0) return [];
-  const found = await rows<ListingRow>(db, sql`${selectListing} where l.id in (${uuidList(ids)})`);
+  const found = await rows<ListingRow>(
+    db,
+    sql`${selectListing} where l.id in (${uuidList(ids)}) and ${publicListingCondition}`,
+  );
   const byId = new Map(found.map((r) => [r.id, r]));
   return toCards(
     db,
@@ -333,10 +509,22 @@ export async function getListing(
   db: Db,
   id: string,
   viewerId: string | null = null,
+  viewerIsStaff = false,
 ): Promise<ListingDetail> {
-  const result = await rows<ListingRow>(db, sql`${selectListingFor(viewerId)} where l.id = ${id}`);
+  const [result, gate] = await Promise.all([
+    rows<ListingRow>(db, sql`${selectListingFor(viewerId)} where l.id = ${id}`),
+    rows<{ moderation: ListingModeration; moderationReason: string | null }>(
+      db,
+      sql`select moderation, moderation_reason as "moderationReason" from listings where id = ${id}`,
+    ),
+  ]);
   const row = result[0];
   if (!row) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+  // Held, removed or hidden: not there for the public; its seller and staff see it, and why.
+  const moderation = gate[0]?.moderation ?? "visible";
+  const mayModerate = viewerIsStaff || row.seller_id === viewerId;
+  if (moderation !== "visible" && !mayModerate)
+    throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
   const [images, bands, watchers] = await Promise.all([
     rows<ListingImage>(
       db,
@@ -376,6 +564,7 @@ export async function getListing(
     returnPolicyDays: row.return_policy_days,
     watcherCount: Number(watchers[0]?.n ?? 0),
     reservedQuantity: Math.min(Math.max(0, row.quantity), row.reserved_quantity),
+    ...(mayModerate ? { moderation, moderationReason: gate[0]?.moderationReason ?? null } : {}),
   };
 }
 

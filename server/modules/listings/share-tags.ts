@@ -21,7 +21,7 @@ export async function shareTagsFor(db: Db, url: string, publicUrl: string): Prom
     sql`
     select l.title, l.description,
       (select url from listing_images i where i.listing_id = l.id order by position limit 1) as image
-    from listings l where l.id = ${id}`,
+    from listings l where l.id = ${id} and l.moderation = 'visible'`,
   );
   const row = result[0];
   if (!row) return null;

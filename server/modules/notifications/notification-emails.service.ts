@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
-import { KINDS_EMAILED_ONLY_WHEN_ASKED, type NotificationKind } from "../../../core/notifications";
+import {
+  emailAlways,
+  KINDS_EMAILED_ONLY_WHEN_ASKED,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from "../../../core/notifications";
 import { eachAtMost } from "../../concurrency";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
@@ -60,11 +65,22 @@ const BATCH = 200;
 /** A claimed email not marked sent by then (its sender died, or the mail server refused) is due again. */
 const LEASE = "2 minutes";
 
+/** Kinds emailed whatever the preferences say (what staff did to the account, with the reason). */
+const ALWAYS_EMAILED = NOTIFICATION_KINDS.filter(emailAlways);
+
 /**
- * Whether the notification `n` is to be emailed: the user's choice for its kind, else the kind's
- * default in the registry (core/notifications.ts).
+ * Whether the notification `n` is to be emailed: always for the kinds that say so (a suspended
+ * user can read theirs nowhere else), else the user's choice for its kind, else the kind's default
+ * in the registry (core/notifications.ts).
  */
-const WANTED = sql`coalesce(
+const WANTED = sql`(${
+  ALWAYS_EMAILED.length > 0
+    ? sql`n.kind in (${sql.join(
+        ALWAYS_EMAILED.map((k) => sql`${k}`),
+        sql`, `,
+      )}) or `
+    : sql``
+}coalesce(
   (select p.email from notification_preferences p where p.user_id = n.user_id and p.kind = n.kind),
   ${
     KINDS_EMAILED_ONLY_WHEN_ASKED.length > 0
@@ -73,7 +89,7 @@ const WANTED = sql`coalesce(
           sql`, `,
         )})`
       : sql`true`
-  })`;
+  }))`;
 
 /**
  * Sends the emails of notifications whose email is due (the outbid notice place_bid() stores with

@@ -8,14 +8,16 @@ import type {
 } from "../../../core/contracts/notifications";
 import { ERROR_CODES } from "../../../core/errors";
 import {
+  emailAlways,
   emailByDefault,
   NOTIFICATION_KINDS,
+  NOTIFICATION_REGISTRY,
   type NotificationKind,
 } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { notifications } from "../../db/schema/notifications";
-import { notFound } from "../../errors";
+import { badRequest, notFound } from "../../errors";
 
 export interface NewNotification {
   userId: string;
@@ -177,7 +179,10 @@ export async function markAllNotificationsRead(
   return { unreadCount: await unreadCount(db, userId) };
 }
 
-/** Every kind with the user's email choice, or the kind's default where they never chose. */
+/**
+ * Every kind with the user's email choice, or the kind's default where they never chose; the kinds
+ * emailed whatever the user says (staff actions on their account) always answer true.
+ */
 export async function getNotificationPreferences(
   db: Db,
   userId: string,
@@ -188,19 +193,33 @@ export async function getNotificationPreferences(
   );
   const byKind = new Map(chosen.map((c) => [c.kind, c.email]));
   return Object.fromEntries(
-    NOTIFICATION_KINDS.map((k) => [k, { email: byKind.get(k) ?? emailByDefault(k) }]),
+    NOTIFICATION_KINDS.map((k) => [
+      k,
+      { email: emailAlways(k) || (byKind.get(k) ?? emailByDefault(k)) },
+    ]),
   ) as NotificationPreferences;
 }
 
-/** Stores the user's email choices for the kinds named; answers all of them. */
+/**
+ * Stores the user's email choices for the kinds named; answers all of them. Turning off a kind that
+ * is always emailed is refused (400); naming it with true changes nothing.
+ */
 export async function updateNotificationPreferences(
   db: Db,
   userId: string,
   update: NotificationPreferencesUpdate,
 ): Promise<NotificationPreferences> {
+  const refused = NOTIFICATION_KINDS.filter((k) => emailAlways(k) && update[k]?.email === false);
+  if (refused.length > 0)
+    throw badRequest(
+      "Emails about your account and listings from our moderators cannot be turned off.",
+      Object.fromEntries(
+        refused.map((k) => [k, `${NOTIFICATION_REGISTRY[k].label}: always emailed`]),
+      ),
+    );
   const changes = NOTIFICATION_KINDS.flatMap((k) => {
     const choice = update[k];
-    return choice ? [sql`(${userId}::uuid, ${k}, ${choice.email}, now())`] : [];
+    return choice && !emailAlways(k) ? [sql`(${userId}::uuid, ${k}, ${choice.email}, now())`] : [];
   });
   if (changes.length > 0) {
     await db.execute(

@@ -65,7 +65,9 @@ async function assertStillInStock(tx: Tx, orderId: string): Promise<void> {
     available: number;
   }>(
     tx,
-    sql`select ol.title, ol.quantity as wanted, l.status, l.quantity as stock,
+    sql`select ol.title, ol.quantity as wanted,
+          case when l.moderation = 'visible' then l.status::text else 'removed' end as status,
+          l.quantity as stock,
           l.quantity - ${reservedUnits(sql`l.id`)} as available
         from order_lines ol join listings l on l.id = ol.listing_id
         where ol.order_id = ${orderId} order by ol.id`,

@@ -167,14 +167,17 @@ async function takeStock(tx: Tx, orderId: string, buyerId: string): Promise<bool
     quantity: number;
     kind: string;
     bidCount: number | null;
+    moderation: string;
   }>(
     tx,
-    sql`select l.id, l.quantity, l.kind, a.bid_count as "bidCount"
+    sql`select l.id, l.quantity, l.kind, a.bid_count as "bidCount", l.moderation
         from listings l left join auction_settings a on a.listing_id = l.id where l.id in (${ids})`,
   );
   const fillable = lines.every((line) => {
     const listing = current.find((c) => c.id === line.listingId);
     if (!listing || listing.quantity < line.quantity) return false;
+    // Removed (or held, or its seller suspended) while the buyer was paying: refunded, not sold.
+    if (listing.moderation !== "visible") return false;
     return listing.kind !== "auction" || (listing.bidCount ?? 0) === 0;
   });
   if (!fillable) return false;

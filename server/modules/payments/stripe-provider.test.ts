@@ -276,3 +276,26 @@ describe("Stripe refunds", () => {
     expect((await refundRow(orderId))?.status).toBe("failed");
   });
 });
+
+describe("choosing the provider from the configuration", () => {
+  // Stripe's SDK is imported only when Stripe is configured (server/app.ts): both ways must still
+  // end with the right provider.
+  it("uses Stripe when its keys are set, and the sandbox when they are not", async () => {
+    const configured = await buildTestApp({
+      seed: false,
+      env: {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${fake.port}`,
+      },
+    });
+    const unconfigured = await buildTestApp({ seed: false });
+    try {
+      expect(configured.app.payments.id).toBe("stripe");
+      expect(unconfigured.app.payments.id).toBe("sandbox");
+    } finally {
+      await configured.close();
+      await unconfigured.close();
+    }
+  });
+});

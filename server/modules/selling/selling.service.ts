@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ListingModeration } from "../../../core/contracts/admin";
 import type {
   CreateListing,
   EditableListing,
@@ -9,6 +10,7 @@ import type {
 } from "../../../core/contracts/selling";
 import { ERROR_CODES } from "../../../core/errors";
 import type { ListingKind } from "../../../core/listing";
+import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { auctionSettings } from "../../db/schema/auctions";
@@ -17,6 +19,8 @@ import { badRequest, notFound, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
 import { activeListingCondition, auctionEndedExpression } from "../listings/listing-visibility";
 import { sellerRating } from "../listings/listings.service";
+import { listingHoldReason } from "../moderation/listing-rules.service";
+import { notify } from "../notifications/notifications.service";
 import { queueNewListing } from "../watching/alert-matching";
 import { alertWatchersOfPriceChange } from "../watching/watch-alerts";
 import { assertDeletable, assertEditable, assertOwner } from "./selling.policy";
@@ -144,19 +148,53 @@ function assertAuctionPrices(p: {
   }
 }
 
+/** What a create or an edit answers: the listing's id and whether it is live or held, and why. */
+export interface SavedListing {
+  id: string;
+  moderation: ListingModeration;
+  moderationReason: string | null;
+}
+
+/** Tells the seller their listing waits for a moderator, and why (emailed whatever their settings). */
+async function tellHeld(
+  tx: Tx,
+  sellerId: string,
+  listingId: string,
+  title: string,
+  reason: string,
+) {
+  await notify(tx, [
+    {
+      userId: sellerId,
+      kind: "listing_held",
+      message: notificationText("listing_held", { title, reason }),
+      link: "/my/selling",
+      listingId,
+    },
+  ]);
+}
+
 /**
  * Creates a listing, its photos and, for an auction, its auction settings in one transaction:
- * if any insert fails nothing is left behind.
+ * if any insert fails nothing is left behind. A listing a safety rule matches (moderation's
+ * listing-rules.service) is stored held for review, the seller told why, and not queued for
+ * alerts: approval queues it.
  */
 export async function createListing(
   db: Db,
   sellerId: string,
   input: CreateListing,
-): Promise<{ id: string }> {
+): Promise<SavedListing> {
   return db.transaction(async (tx) => {
     const place = await resolvePlace(tx, input);
     const images = await resolveImages(tx, sellerId, input.imageIds, null);
     const isAuction = input.kind === "auction";
+    const holdReason = await listingHoldReason(tx, {
+      title: input.title,
+      description: input.description,
+      categoryId: place.categoryId,
+      subcategoryId: place.subcategoryId,
+    });
     const [listing] = await tx
       .insert(listings)
       .values({
@@ -173,6 +211,8 @@ export async function createListing(
         returnPolicyDays: input.returnPolicyDays,
         localPickup: input.localPickup,
         specifications: specsRecord(input.specifications),
+        moderation: holdReason ? "held" : "visible",
+        moderationReason: holdReason,
       })
       .returning({ id: listings.id, createdAt: listings.createdAt });
     if (!listing) throw new Error("listing insert returned nothing");
@@ -187,9 +227,13 @@ export async function createListing(
         endTime: new Date(listing.createdAt.getTime() + input.durationDays * DAY_MS),
       });
     }
+    if (holdReason) {
+      await tellHeld(tx, sellerId, listing.id, input.title, holdReason);
+      return { id: listing.id, moderation: "held", moderationReason: holdReason };
+    }
     // Saved searches and followers hear of it once the matching job has run (seconds).
     await queueNewListing(tx, listing.id);
-    return { id: listing.id };
+    return { id: listing.id, moderation: "visible", moderationReason: null };
   });
 }
 
@@ -216,6 +260,10 @@ interface OwnedListingRow {
   buyItNowPriceCents: number | null;
   bidCount: number;
   orderCount: number;
+  moderation: ListingModeration;
+  moderationReason: string | null;
+  categoryId: string;
+  subcategoryId: string | null;
 }
 
 /** Reads a listing with what the edit rules need; `lock` holds it (and its auction) until commit. */
@@ -231,7 +279,9 @@ async function loadOwned(tx: Tx | Db, id: string, lock: boolean) {
           a.start_time as "startTime", a.end_time as "endTime",
           a.reserve_price_cents as "reservePriceCents", a.buy_it_now_price_cents as "buyItNowPriceCents",
           coalesce(a.bid_count, 0)::int as "bidCount",
-          (select count(*) from order_lines ol where ol.listing_id = l.id)::int as "orderCount"
+          (select count(*) from order_lines ol where ol.listing_id = l.id)::int as "orderCount",
+          l.moderation, l.moderation_reason as "moderationReason",
+          l.category_id as "categoryId", l.subcategory_id as "subcategoryId"
         from listings l
         join categories c on c.id = l.category_id
         left join categories sc on sc.id = l.subcategory_id
@@ -307,7 +357,7 @@ export async function updateListing(
   userId: string,
   id: string,
   patch: UpdateListing,
-): Promise<{ id: string }> {
+): Promise<SavedListing> {
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, id, true);
     assertOwner(row, userId);
@@ -323,7 +373,7 @@ export async function updateListing(
         "A listing with orders can't change how it sells.",
       );
     const isAuction = kind === "auction";
-    const place =
+    const place: Partial<ResolvedPlace> =
       patch.category !== undefined ||
       patch.subcategory !== undefined ||
       patch.territory !== undefined
@@ -418,7 +468,33 @@ export async function updateListing(
       patch.kind !== undefined
     )
       await alertWatchersOfPriceChange(tx, id);
-    return { id };
+    // The safety rules apply to what an edit says too, or a seller could list a clean title and
+    // edit the word in: a visible listing whose new words or category match a rule is held again
+    // (hidden, and an auction takes no bids, until a moderator approves it). A held or removed
+    // listing stays as it is: only a moderator changes that.
+    const wordsOrPlaceChanged =
+      patch.title !== undefined ||
+      patch.description !== undefined ||
+      patch.category !== undefined ||
+      patch.subcategory !== undefined;
+    if (row.moderation === "visible" && wordsOrPlaceChanged) {
+      const holdReason = await listingHoldReason(tx, {
+        title: patch.title ?? row.title,
+        description: patch.description ?? row.description,
+        categoryId: place.categoryId ?? row.categoryId,
+        subcategoryId:
+          place.categoryId !== undefined ? (place.subcategoryId ?? null) : row.subcategoryId,
+      });
+      if (holdReason) {
+        await tx
+          .update(listings)
+          .set({ moderation: "held", moderationReason: holdReason })
+          .where(sql`${listings.id} = ${id}`);
+        await tellHeld(tx, userId, id, patch.title ?? row.title, holdReason);
+        return { id, moderation: "held", moderationReason: holdReason };
+      }
+    }
+    return { id, moderation: row.moderation, moderationReason: row.moderationReason };
   });
 }
 
@@ -452,6 +528,8 @@ interface MyListingRow {
   thumbUrl: string | null;
   width: number | null;
   height: number | null;
+  moderation: ListingModeration;
+  moderationReason: string | null;
 }
 
 function sellingStatus(row: MyListingRow): SellingStatus {
@@ -471,7 +549,8 @@ export async function listMyListings(db: Db, userId: string): Promise<{ items: M
           a.bid_count as "bidCount", a.end_time as "endTime",
           (l.kind = 'auction' and ${auctionEndedExpression}) as ended,
           coalesce(sold.units, 0)::int as "soldCount", coalesce(sold.orders, 0)::int as "orderCount",
-          img.url, img.thumb_url as "thumbUrl", img.width, img.height
+          img.url, img.thumb_url as "thumbUrl", img.width, img.height,
+          l.moderation, l.moderation_reason as "moderationReason"
         from listings l
         left join auction_settings a on a.listing_id = l.id
         left join lateral (
@@ -508,6 +587,8 @@ export async function listMyListings(db: Db, userId: string): Promise<{ items: M
       soldCount: row.soldCount,
       canDelete: (row.bidCount ?? 0) === 0 && row.orderCount === 0,
       locked: row.kind === "auction" && (row.bidCount ?? 0) > 0,
+      moderation: row.moderation,
+      moderationReason: row.moderationReason,
     })),
   };
 }

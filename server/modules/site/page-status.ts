@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DEV_PAGES, matchPage, NOT_FOUND_PATH } from "../../../core/site-routes";
+import { DEV_PAGES, matchPage, NOT_FOUND_PATH, STAFF_PAGES } from "../../../core/site-routes";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 
@@ -45,8 +45,8 @@ function decodePath(pathname: string): string | null {
 
 /**
  * The HTTP status of a page path: 404 when the web app has no such page (core/site-routes.ts),
- * when it names a listing, category or store that does not exist, or for the developer's pages
- * in production; else 200. The page is the same single-page app either way.
+ * when it names a listing, category or store that does not exist, for the developer's pages
+ * in production, or for the admin area; else 200. The page is the same single-page app either way.
  */
 export async function pageStatus(
   db: Db,
@@ -57,10 +57,15 @@ export async function pageStatus(
   const match = pathname === null ? null : matchPage(pathname);
   if (!match || match.pattern === NOT_FOUND_PATH) return 404;
   if (production && DEV_PAGES.includes(match.pattern)) return 404;
+  // The admin area is found only through the app, by staff (see STAFF_PAGES).
+  if (STAFF_PAGES.includes(match.pattern)) return 404;
   const { id, slug, sub } = match.params;
   if (LISTING_PAGES.has(match.pattern)) {
     const found =
-      !!id && UUID.test(id) && (await exists(db, sql`select 1 from listings where id = ${id}`));
+      !!id &&
+      UUID.test(id) &&
+      // Held or removed: not found for the public and crawlers (its seller's page still renders).
+      (await exists(db, sql`select 1 from listings where id = ${id} and moderation = 'visible'`));
     return found ? 200 : 404;
   }
   if (match.pattern === "/store/:id") {

@@ -144,6 +144,14 @@ describe("page statuses", () => {
     expect(api.json().error.code).toBe("not_found");
   });
 
+  it("answers the admin area's pages with 404 (the same app; staff reach it through the API)", async () => {
+    for (const url of ["/admin", "/admin/reports", "/admin/users/abc", "/admin/rules"]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
   it("has no developer pages in production", async () => {
     const production = await appWith({ NODE_ENV: "production" });
     expect((await production.inject("/dev/outbox")).statusCode).toBe(404);

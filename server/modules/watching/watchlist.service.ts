@@ -15,6 +15,7 @@ import {
   activeListingCondition,
   auctionEndedExpression,
   displayPriceExpression,
+  publicListingCondition,
 } from "../listings/listing-visibility";
 import { listingCardsByIds } from "../listings/listings.service";
 import { lockOwnerList } from "./owner-lists";
@@ -44,7 +45,7 @@ export async function watchListing(db: Db, userId: string, listingId: string): P
             (a.buy_it_now_price_cents is not null and coalesce(a.bid_count, 0) = 0
               and not ${auctionEndedExpression}) as bin_open
           from listings l left join auction_settings a on a.listing_id = l.id
-          where l.id = ${listingId}`,
+          where l.id = ${listingId} and ${publicListingCondition}`,
     );
     if (!listing) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
     if (listing.seller_id === userId)
@@ -133,7 +134,7 @@ export async function listWatchlist(
   const from = sql`from watchlist_items w
     join listings l on l.id = w.listing_id
     left join auction_settings a on a.listing_id = l.id
-    where w.user_id = ${userId} and ${filterFor(q.filter)}`;
+    where w.user_id = ${userId} and ${publicListingCondition} and ${filterFor(q.filter)}`;
   const [count] = await rows<{ n: number }>(db, sql`select count(*)::int as n ${from}`);
   const page = await rows<{ id: string; watched_at: Date | string }>(
     db,

@@ -29,11 +29,15 @@ export function AuthModal() {
     if (open) dialog.current?.querySelector<HTMLInputElement>("[role=tabpanel] input")?.focus();
   }, [open, dialog]);
 
-  // Following a link out of the modal (the user agreement, say) closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  // Following a link out of the modal (the user agreement, say) closes it. Only a change of
+  // location counts: the modal is loaded on first use, already open, and must not close itself
+  // on mounting.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (shownAt.current === location.key) return;
+    shownAt.current = location.key;
     if (openRef.current) close(false);
-  }, [location.key]);
+  }, [location.key, close]);
 
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
 

@@ -97,6 +97,8 @@ export function oauthErrorMessage(reason: string): string {
       return "Please confirm your email first, then sign in with your provider.";
     case ERROR_CODES.accountExists:
       return "Email or username already exists.";
+    case ERROR_CODES.accountSuspended:
+      return "Your account has been suspended. Contact us if you think this is a mistake.";
     case "google":
     case "facebook":
       return `Sign-in with ${PROVIDER_NAMES[reason]} failed. Please try again.`;

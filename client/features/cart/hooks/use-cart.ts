@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
-import { itemCount } from "../../../../core/cart";
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../../../core/contracts/buying";
+import { itemCount, MAX_CART_LINES, MAX_LINE_QUANTITY } from "../../../../core/cart";
 
 /** One line of the cart, in the spec's shape; `price` is the unit price in cents when last seen. */
 export interface CartLine {
@@ -17,15 +15,19 @@ export interface CartLine {
 export const CART_STORAGE_KEY = "tradewinds:cart";
 
 // What another version of the page (or a person with devtools) left in storage is not trusted:
-// lines that do not parse are dropped rather than breaking the cart.
-const storedLineSchema = z.object({
-  id: z.string().min(1),
-  title: z.string(),
-  image: z.string().nullable().catch(null),
-  price: z.number().int().nonnegative(),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-  sellerId: z.string(),
-});
+// lines that do not check out are dropped rather than breaking the cart. Checked by hand: the
+// header's badge reads this on every page, and zod is kept out of the first page load.
+function storedLine(item: unknown): CartLine | null {
+  if (typeof item !== "object" || item === null) return null;
+  const { id, title, image, price, quantity, sellerId } = item as Record<string, unknown>;
+  const wholeNumber = (value: unknown): value is number => Number.isSafeInteger(value);
+  if (typeof id !== "string" || id.length === 0) return null;
+  if (typeof title !== "string" || typeof sellerId !== "string") return null;
+  if (!wholeNumber(price) || price < 0) return null;
+  if (!wholeNumber(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) return null;
+  // A picture that is not a text is dropped, not the line.
+  return { id, title, image: typeof image === "string" ? image : null, price, quantity, sellerId };
+}
 
 const EMPTY: readonly CartLine[] = Object.freeze([]);
 
@@ -36,8 +38,8 @@ function parse(raw: string | null): readonly CartLine[] {
     if (!Array.isArray(data)) return EMPTY;
     const lines: CartLine[] = [];
     for (const item of data) {
-      const line = storedLineSchema.safeParse(item);
-      if (line.success && !lines.some((l) => l.id === line.data.id)) lines.push(line.data);
+      const line = storedLine(item);
+      if (line && !lines.some((l) => l.id === line.id)) lines.push(line);
     }
     return lines;
   } catch {

@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type CategoryDetail, categoryDetailSchema } from "../../../../core/contracts/browse";
-import { apiGet } from "../../../lib/api-client";
+import type { CategoryDetail } from "../../../../core/contracts/browse";
+import { apiGet, trusted } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 export function getCategory(slug: string, signal?: AbortSignal): Promise<CategoryDetail> {
-  return apiGet(`/api/categories/${encodeURIComponent(slug)}`, categoryDetailSchema, { signal });
+  return apiGet(`/api/categories/${encodeURIComponent(slug)}`, trusted<CategoryDetail>(), {
+    signal,
+  });
 }
 
 /** One category with its parent and the subcategories (with listing counts) to show beside it. */

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ListingDetail, listingDetailSchema } from "../../../../core/contracts/browse";
-import { apiGet } from "../../../lib/api-client";
+import type { ListingDetail } from "../../../../core/contracts/browse";
+import { apiGet, trusted } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 export function getListing(id: string, signal?: AbortSignal): Promise<ListingDetail> {
-  return apiGet(`/api/listings/${encodeURIComponent(id)}`, listingDetailSchema, { signal });
+  return apiGet(`/api/listings/${encodeURIComponent(id)}`, trusted<ListingDetail>(), { signal });
 }
 
 export function useListing(id: string) {

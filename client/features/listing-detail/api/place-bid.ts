@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type PlaceBidInput,
-  type PlaceBidResult,
-  placeBidResultSchema,
-} from "../../../../core/contracts/bidding";
-import { apiRequest } from "../../../lib/api-client";
+import type { PlaceBidInput, PlaceBidResult } from "../../../../core/contracts/bidding";
+import { apiRequest, trusted } from "../../../lib/api-client";
 import { afterBidPlaced } from "../../../lib/invalidations";
 
 /** POST /api/listings/{id}/bids: places a bid, optionally with a proxy maximum. */
 export function placeBid(listingId: string, input: PlaceBidInput): Promise<PlaceBidResult> {
-  return apiRequest(`/api/listings/${encodeURIComponent(listingId)}/bids`, placeBidResultSchema, {
-    method: "POST",
-    body: input,
-  });
+  return apiRequest(
+    `/api/listings/${encodeURIComponent(listingId)}/bids`,
+    trusted<PlaceBidResult>(),
+    {
+      method: "POST",
+      body: input,
+    },
+  );
 }
 
 /** Places a bid, then shows the new auction state at once and refreshes the bid lists. */

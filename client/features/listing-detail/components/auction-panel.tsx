@@ -3,7 +3,7 @@ import { AlertCircle, Timer, Trophy } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { BID_MESSAGES } from "../../../../core/contracts/bidding";
+import { BID_MESSAGES } from "../../../../core/bidding";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { formatMoney, parseMoneyToCents } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";

@@ -1,8 +1,8 @@
 import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { RESERVED_OUT_MESSAGE } from "../../../../core/cart";
 import type { ListingDetail } from "../../../../core/contracts/browse";
-import { RESERVED_OUT_MESSAGE } from "../../../../core/contracts/buying";
 import { isLowStock } from "../../../../core/listing";
 import { formatMoney } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";

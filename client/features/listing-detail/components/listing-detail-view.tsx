@@ -39,6 +39,12 @@ function Facts({ listing }: { listing: ListingDetail }) {
   );
 }
 
+const MODERATION_NOTES = {
+  held: "This listing is held for review and is not public yet.",
+  removed: "This listing was removed by a moderator and is not public.",
+  suspended: "This listing is hidden while the seller's account is suspended.",
+} as const;
+
 /**
  * The whole listing page: gallery, facts, the buying panel, history, shipping and seller.
  * `onAddToCart`, `watch`, `sellerContact` and `sellerFollow` come from the page, which wires in
@@ -50,6 +56,7 @@ export function ListingDetailView({
   watch,
   sellerContact,
   sellerFollow,
+  report,
 }: {
   listing: ListingDetail;
   onAddToCart?: (listing: ListingDetail, quantity: number) => void;
@@ -59,6 +66,8 @@ export function ListingDetailView({
   sellerContact?: ReactNode;
   /** The seller card's Follow button (absent on the viewer's own listing). */
   sellerFollow?: ReactNode;
+  /** "Report this listing", under the seller card (absent on the viewer's own listing). */
+  report?: ReactNode;
 }) {
   const goBack = useGoBack("/listings");
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -77,6 +86,16 @@ export function ListingDetailView({
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6">
       <ListingMeta listing={listing} />
+      {listing.moderation && listing.moderation !== "visible" && (
+        // Only the seller and staff are sent a listing the public cannot see: say why.
+        <p
+          role="note"
+          className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+        >
+          <span className="font-semibold">{MODERATION_NOTES[listing.moderation]}</span>
+          {listing.moderationReason && <> {listing.moderationReason}</>}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button variant="ghost" size="sm" onClick={goBack}>
           <ArrowLeft aria-hidden="true" className="size-4" />
@@ -125,6 +144,7 @@ export function ListingDetailView({
           </div>
           <ShippingNote listing={listing} />
           <SellerCard seller={listing.seller} contact={sellerContact} follow={sellerFollow} />
+          {report && <div className="-mt-2 flex justify-end">{report}</div>}
         </div>
 
         <div className="flex flex-col gap-8">

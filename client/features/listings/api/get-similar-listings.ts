@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ListingCardList, listingCardListSchema } from "../../../../core/contracts/browse";
-import { apiGet } from "../../../lib/api-client";
+import type { ListingCardList } from "../../../../core/contracts/browse";
+import { apiGet, trusted } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 export function getSimilarListings(id: string, signal?: AbortSignal): Promise<ListingCardList> {
-  return apiGet(`/api/listings/${encodeURIComponent(id)}/similar`, listingCardListSchema, {
+  return apiGet(`/api/listings/${encodeURIComponent(id)}/similar`, trusted<ListingCardList>(), {
     signal,
   });
 }

@@ -12,16 +12,19 @@ export function CardPhotoLink({
   title,
   className,
   imageClassName,
+  priority,
 }: {
   to: string;
   image: ListingImageData | null;
   title: string;
   className?: string;
   imageClassName?: string;
+  /** The grid's first picture: fetched at once, ahead of the rest. */
+  priority?: boolean;
 }) {
   return (
     <Link to={to} tabIndex={-1} aria-hidden="true" className={className}>
-      <ListingImage image={image} alt={title} className={imageClassName} />
+      <ListingImage image={image} alt={title} className={imageClassName} priority={priority} />
     </Link>
   );
 }

@@ -24,10 +24,13 @@ export function ListingCard({
   listing: initial,
   layout = "grid",
   headingLevel = 3,
+  priority = false,
 }: {
   listing: ListingCardData;
   layout?: ListingCardLayout;
   headingLevel?: 2 | 3;
+  /** The first card of a page's first grid: its picture loads at once (ListingImage). */
+  priority?: boolean;
 }) {
   const listing = useLiveListing(initial);
   const titleId = useId();
@@ -61,6 +64,7 @@ export function ListingCard({
           to={href}
           image={listing.image}
           title={listing.title}
+          priority={priority}
           className="block overflow-hidden"
           imageClassName="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
         />

@@ -2,15 +2,21 @@ import { ImageOff } from "lucide-react";
 import type { ListingImage as ListingImageData } from "../../../../core/contracts/browse";
 import { cn } from "../../../lib/cn";
 
-/** A listing's thumbnail (lazy, with its size set), or a placeholder when it has no photo. */
+/**
+ * A listing's thumbnail (with its size set), or a placeholder when it has no photo. Lazy, except
+ * the `priority` one: the first card of a grid, usually the page's largest picture on a phone,
+ * which the browser should fetch at once and first.
+ */
 export function ListingImage({
   image,
   alt,
   className,
+  priority = false,
 }: {
   image: ListingImageData | null;
   alt: string;
   className?: string;
+  priority?: boolean;
 }) {
   if (!image) {
     return (
@@ -31,8 +37,9 @@ export function ListingImage({
       alt={alt}
       width={image.width}
       height={image.height}
-      loading="lazy"
-      decoding="async"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding={priority ? undefined : "async"}
       className={cn("bg-sand-100 object-cover", className)}
     />
   );

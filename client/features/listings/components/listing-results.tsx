@@ -1,7 +1,8 @@
+import { DEFAULT_PAGE_SIZE } from "../../../../core/limits";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
 import { Pagination } from "../../../components/ui/pagination";
-import { Spinner } from "../../../components/ui/spinner";
+import { CardSkeletons } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
 import { type ListingParams, useListings } from "../api/get-listings";
@@ -19,7 +20,17 @@ export function ListingResults({
 }) {
   const query = useListings(params);
 
-  if (query.isPending) return <Spinner label="Loading listings..." showLabel />;
+  if (query.isPending) {
+    // The count line and a page of placeholder cards: what follows does not jump when they come.
+    return (
+      <section aria-label="Results" aria-busy="true">
+        <p role="status" className="mb-4 h-5 text-sm font-medium text-slate-700">
+          <span className="sr-only">Loading listings...</span>
+        </p>
+        <CardSkeletons count={params.pageSize ?? DEFAULT_PAGE_SIZE} maxColumns={maxColumns} />
+      </section>
+    );
+  }
   if (query.isError) {
     return (
       <ErrorState
@@ -47,9 +58,9 @@ export function ListingResults({
           maxColumns={maxColumns}
           className={cn(query.isPlaceholderData && "opacity-60")}
         >
-          {items.map((listing) => (
+          {items.map((listing, index) => (
             <li key={listing.id}>
-              <ListingCard listing={listing} headingLevel={2} />
+              <ListingCard listing={listing} headingLevel={2} priority={index === 0} />
             </li>
           ))}
         </ListingGrid>

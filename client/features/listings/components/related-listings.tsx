@@ -1,10 +1,8 @@
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import {
-  type ListingCard as ListingCardData,
-  SIMILAR_LISTINGS_SIZE,
-} from "../../../../core/contracts/browse";
+import type { ListingCard as ListingCardData } from "../../../../core/contracts/browse";
+import { SIMILAR_LISTINGS_SIZE } from "../../../../core/listing";
 import { useListings } from "../api/get-listings";
 import { useSimilarListings } from "../api/get-similar-listings";
 import { ListingCard } from "./listing-card";

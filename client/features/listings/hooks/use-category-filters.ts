@@ -1,14 +1,12 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import {
-  LISTING_QUERY_STATUSES,
-  LISTING_SORTS,
-  type ListingSort,
-} from "../../../../core/contracts/browse";
-import {
   CONDITION_FILTERS,
   CONDITION_VALUES,
+  LISTING_QUERY_STATUSES,
+  LISTING_SORTS,
   type ListingKind,
+  type ListingSort,
   normalizeKind,
 } from "../../../../core/listing";
 import { parseMoneyToCents } from "../../../../core/money";

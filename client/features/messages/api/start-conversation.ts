@@ -1,17 +1,22 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type StartConversationInput,
+import type { z } from "zod";
+import type {
+  StartConversationInput,
   startedConversationSchema,
 } from "../../../../core/contracts/messages";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, trusted } from "../../../lib/api-client";
 import { afterConversationStarted } from "../../../lib/invalidations";
 
 /** POST /api/me/conversations: starts one, or reopens the one with that user about that listing. */
 export function startConversation(input: StartConversationInput) {
-  return apiRequest("/api/me/conversations", startedConversationSchema, {
-    method: "POST",
-    body: input,
-  });
+  return apiRequest(
+    "/api/me/conversations",
+    trusted<z.output<typeof startedConversationSchema>>(),
+    {
+      method: "POST",
+      body: input,
+    },
+  );
 }
 
 export function useStartConversation() {

@@ -2,7 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
-import { CHAT_MESSAGES, MESSAGE_LIMITS } from "../../../../core/contracts/messages";
+import { CHAT_MESSAGES, MESSAGE_LIMITS } from "../../../../core/chat";
 import { Button, type ButtonSize, type ButtonVariant } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { useRequireSignIn } from "../../../lib/require-sign-in";

@@ -1,5 +1,5 @@
 import { toast } from "sonner";
-import { CHAT_MESSAGES } from "../../../../core/contracts/messages";
+import { CHAT_MESSAGES } from "../../../../core/chat";
 import { ApiError } from "../../../lib/api-client";
 
 /**

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import {
+  emailAlways,
   NOTIFICATION_GROUPS,
   NOTIFICATION_KINDS,
   NOTIFICATION_REGISTRY,
@@ -56,27 +57,39 @@ export function NotificationPreferences() {
       {NOTIFICATION_GROUPS.map((group) => (
         <fieldset key={group.id} className="flex flex-col">
           <legend className="mb-1 font-semibold text-slate-900">{group.title}</legend>
+          {group.id === "account" && (
+            <p className="text-sm text-slate-700">
+              What a moderator does to your account or your listings is always emailed to you, with
+              their reason, so you hear of it even if you cannot sign in.
+            </p>
+          )}
           <ul className="divide-y divide-sand-200">
             {NOTIFICATION_KINDS.filter((k) => NOTIFICATION_REGISTRY[k].group === group.id).map(
               (kind) => {
                 const { label, hint } = NOTIFICATION_REGISTRY[kind];
                 const boxId = `${id}-${kind}`;
+                // What staff did to the account or its listings is always emailed (issue 19).
+                const always = emailAlways(kind);
                 return (
                   <li key={kind} className="flex items-start justify-between gap-4 py-3">
                     <div className="flex min-w-0 flex-col gap-0.5">
                       <span className="text-sm font-medium text-slate-900">{label}</span>
                       <span id={`${boxId}-hint`} className="text-sm text-slate-700">
-                        {hint} <span className="whitespace-nowrap">In the app: always.</span>
+                        {hint}{" "}
+                        <span className="whitespace-nowrap">
+                          {always ? "In the app and by email: always." : "In the app: always."}
+                        </span>
                       </span>
                     </div>
                     <label
                       htmlFor={boxId}
-                      className="flex shrink-0 cursor-pointer items-center gap-2 pt-0.5 text-sm text-slate-900"
+                      className="flex shrink-0 cursor-pointer items-center has-[:disabled]:cursor-default gap-2 pt-0.5 text-sm text-slate-900"
                     >
                       <input
                         id={boxId}
                         type="checkbox"
-                        checked={clicked[kind] ?? preferences.data[kind].email}
+                        checked={always || (clicked[kind] ?? preferences.data[kind].email)}
+                        disabled={always}
                         aria-describedby={`${boxId}-hint`}
                         onChange={(event) => change(kind, event.target.checked)}
                         className="size-5 rounded accent-brand-700"

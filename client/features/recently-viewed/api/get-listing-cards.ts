@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type ListingCardList, listingCardListSchema } from "../../../../core/contracts/browse";
-import { apiGet } from "../../../lib/api-client";
+import type { ListingCardList } from "../../../../core/contracts/browse";
+import { apiGet, trusted } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 export function getListingCards(
   ids: readonly string[],
   signal?: AbortSignal,
 ): Promise<ListingCardList> {
-  return apiGet("/api/listings/cards", listingCardListSchema, {
+  return apiGet("/api/listings/cards", trusted<ListingCardList>(), {
     query: { ids: ids.join(",") },
     signal,
   });

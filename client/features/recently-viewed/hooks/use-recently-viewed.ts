@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { RECENTLY_VIEWED_SIZE } from "../../../../core/contracts/browse";
+import { RECENTLY_VIEWED_SIZE } from "../../../../core/listing";
 
 /**
  * The listings this browser viewed last, newest first: kept in local storage (not on the server),

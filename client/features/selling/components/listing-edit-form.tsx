@@ -118,8 +118,15 @@ export function ListingEditForm({
         return;
       }
       update.mutate(input, {
-        onSuccess: () => {
-          toast.success("Your listing has been updated.");
+        onSuccess: (updated) => {
+          if (updated.moderation === "held") {
+            toast.warning("Your listing is updated and held for review before it goes live.", {
+              description: updated.moderationReason ?? undefined,
+              duration: 10_000,
+            });
+          } else {
+            toast.success("Your listing has been updated.");
+          }
           navigate("/my/selling");
         },
         onError: (error) => {

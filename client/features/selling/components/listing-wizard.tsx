@@ -133,8 +133,16 @@ export function ListingWizard({
     }
     const input = toListingInput(form.getValues(), photos.imageIds);
     create.mutate(input, {
-      onSuccess: () => {
-        toast.success("Listing created successfully!");
+      onSuccess: (created) => {
+        // A listing rule matched: it waits for a moderator, and the seller is told why.
+        if (created.moderation === "held") {
+          toast.warning("Your listing is held for review before it goes live.", {
+            description: created.moderationReason ?? undefined,
+            duration: 10_000,
+          });
+        } else {
+          toast.success("Listing created successfully!");
+        }
         navigate("/my/selling");
       },
       onError: (error) => {

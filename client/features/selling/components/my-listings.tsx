@@ -18,6 +18,13 @@ const STATUS_STYLES: Record<MyListing["status"], string> = {
   out_of_stock: "bg-amber-100 text-amber-900",
 };
 
+/** Why a listing is not public, in the seller's words (visible listings show nothing). */
+const MODERATION_TEXT: Record<Exclude<MyListing["moderation"], "visible">, string> = {
+  held: "Held for review: not public until a moderator approves it.",
+  removed: "Removed by a moderator.",
+  suspended: "Hidden while your account is suspended.",
+};
+
 const CANNOT_DELETE = "Listings with bids or orders can't be deleted.";
 const LOCKED = "Has bids: only the description and photos can change, and it can't be deleted.";
 
@@ -60,6 +67,18 @@ function MyListingRow({
               {auction ? "Auction" : "Buy It Now"}
             </span>
           </p>
+          {listing.moderation !== "visible" && (
+            <p
+              className={
+                listing.moderation === "held"
+                  ? "rounded-lg bg-amber-50 px-2 py-1 text-sm text-amber-900"
+                  : "rounded-lg bg-coral-50 px-2 py-1 text-sm text-coral-900"
+              }
+            >
+              <span className="font-semibold">{MODERATION_TEXT[listing.moderation]}</span>
+              {listing.moderationReason && <> {listing.moderationReason}</>}
+            </p>
+          )}
           <p className="flex flex-wrap gap-x-3 text-sm text-slate-700">
             <span>Quantity: {listing.quantity}</span>
             {auction && <span>{pluralize(listing.bidCount ?? 0, "bid")}</span>}

@@ -7,10 +7,18 @@ const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numer
 
 /**
  * A seller's store: avatar, name, store name and introduction, rating (one decimal or "New"),
- * member since, listing count. `follow` is the Follow button, which the page wires in from
- * watching (and leaves out on the viewer's own store).
+ * member since, listing count. `follow` is the Follow button and `report` the Report link, which
+ * the page wires in from watching and reports (and leaves out on the viewer's own store).
  */
-export function StoreHeader({ store, follow }: { store: Store; follow?: ReactNode }) {
+export function StoreHeader({
+  store,
+  follow,
+  report,
+}: {
+  store: Store;
+  follow?: ReactNode;
+  report?: ReactNode;
+}) {
   const { seller } = store;
   const name = seller.username || "Unknown";
   return (
@@ -57,7 +65,12 @@ export function StoreHeader({ store, follow }: { store: Store; follow?: ReactNod
           {pluralize(store.activeListingCount, "active listing")}
         </p>
       </div>
-      {follow && <div className="shrink-0 sm:self-start">{follow}</div>}
+      {(follow || report) && (
+        <div className="flex shrink-0 flex-wrap items-center gap-4 sm:flex-col sm:items-end sm:self-start">
+          {follow}
+          {report}
+        </div>
+      )}
     </header>
   );
 }

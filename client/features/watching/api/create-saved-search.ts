@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CreateSavedSearch, savedSearchSchema } from "../../../../core/contracts/watching";
-import { apiRequest } from "../../../lib/api-client";
+import type { CreateSavedSearch, SavedSearch } from "../../../../core/contracts/watching";
+import { apiRequest, trusted } from "../../../lib/api-client";
 import { afterSavedSearchCreated } from "../../../lib/invalidations";
 
 /** POST /api/me/saved-searches: 201 with the search as stored (canonical query, description). */
 export function createSavedSearch(input: CreateSavedSearch) {
-  return apiRequest("/api/me/saved-searches", savedSearchSchema, { method: "POST", body: input });
+  return apiRequest("/api/me/saved-searches", trusted<SavedSearch>(), {
+    method: "POST",
+    body: input,
+  });
 }
 
 export function useCreateSavedSearch() {

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { followedIdsSchema } from "../../../../core/contracts/watching";
-import { apiGet } from "../../../lib/api-client";
+import type { FollowedIds } from "../../../../core/contracts/watching";
+import { apiGet, trusted } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
 
 /** GET /api/me/followed-sellers/ids: every seller the caller follows. */
 export function getFollowedIds(signal?: AbortSignal) {
-  return apiGet("/api/me/followed-sellers/ids", followedIdsSchema, { signal });
+  return apiGet("/api/me/followed-sellers/ids", trusted<FollowedIds>(), { signal });
 }
 
 const NONE: ReadonlySet<string> = new Set();

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { watchedIdsSchema } from "../../../../core/contracts/watching";
-import { apiGet } from "../../../lib/api-client";
+import type { WatchedIds } from "../../../../core/contracts/watching";
+import { apiGet, trusted } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { useSession } from "../../../lib/session";
 
 /** GET /api/me/watchlist/ids: every listing the caller watches. */
 export function getWatchedIds(signal?: AbortSignal) {
-  return apiGet("/api/me/watchlist/ids", watchedIdsSchema, { signal });
+  return apiGet("/api/me/watchlist/ids", trusted<WatchedIds>(), { signal });
 }
 
 const NONE: ReadonlySet<string> = new Set();

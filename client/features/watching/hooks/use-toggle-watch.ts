@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "sonner";
-import { WATCH_MESSAGES } from "../../../../core/contracts/watching";
+import { WATCH_MESSAGES } from "../../../../core/watch-messages";
 import { afterWatchChanged, showWatching } from "../../../lib/invalidations";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useWatchedIds } from "../api/get-watched-ids";

@@ -1,0 +1,402 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import {
+  type AdminUserDetail,
+  STAFF_ROLES,
+  type StaffRole,
+} from "../../../../core/contracts/admin";
+import { formatMoney } from "../../../../core/money";
+import { formatDateTime } from "../../../../core/time";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { ErrorState } from "../../../components/ui/error-state";
+import { SelectField } from "../../../components/ui/select-field";
+import { Spinner } from "../../../components/ui/spinner";
+import { isNotFoundError } from "../../../lib/api-client";
+import { useUser } from "../api/get-users";
+import { type UserAction, useModerateUser, useSetStaffRole } from "../api/user-actions";
+import { useStaff } from "../hooks/use-staff";
+import {
+  AdminPage,
+  Badge,
+  ModerationBadge,
+  ROLE_LABELS,
+  reasonLabel,
+  Section,
+  TableScroll,
+  tableClasses,
+  tdClasses,
+  thClasses,
+} from "./admin-ui";
+import { ReasonDialog } from "./reason-dialog";
+import { RESOLUTION_LABELS } from "./report-card";
+
+const ACTION_TEXT: Record<
+  UserAction,
+  { button: string; title: string; description: (name: string) => string; done: string }
+> = {
+  warn: {
+    button: "Warn",
+    title: "Warn user",
+    description: (name) => `${name} gets a warning with your reason by email.`,
+    done: "Warning sent.",
+  },
+  suspend: {
+    button: "Suspend",
+    title: "Suspend user",
+    description: (name) =>
+      `${name} is signed out everywhere and cannot sign in, bid, list or message; their active listings are hidden, not deleted. They get your reason by email.`,
+    done: "User suspended.",
+  },
+  reinstate: {
+    button: "Reinstate",
+    title: "Reinstate user",
+    description: (name) =>
+      `${name} can sign in again and their hidden listings come back. They get your reason by email.`,
+    done: "User reinstated.",
+  },
+};
+
+const ROLE_OPTIONS = [
+  { value: "", label: "No staff role" },
+  ...STAFF_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] ?? role })),
+];
+
+function Actions({ detail }: { detail: AdminUserDetail }) {
+  const staff = useStaff();
+  const moderate = useModerateUser();
+  const setRole = useSetStaffRole();
+  const [action, setAction] = useState<UserAction | null>(null);
+  const [role, setRoleChoice] = useState<string | null>(null);
+  const { user } = detail;
+  const self = staff.id === user.id;
+  // The server refuses these too; hiding them keeps the page from offering what would fail.
+  const canSuspend = !self && !(user.staffRole === "admin" && !staff.isAdmin);
+
+  if (self) {
+    return <p className="text-sm text-slate-700">This is your own account.</p>;
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" aria-haspopup="dialog" onClick={() => setAction("warn")}>
+          {ACTION_TEXT.warn.button}
+        </Button>
+        {user.suspendedAt ? (
+          <Button aria-haspopup="dialog" onClick={() => setAction("reinstate")}>
+            {ACTION_TEXT.reinstate.button}
+          </Button>
+        ) : (
+          canSuspend && (
+            <Button variant="accent" aria-haspopup="dialog" onClick={() => setAction("suspend")}>
+              {ACTION_TEXT.suspend.button}
+            </Button>
+          )
+        )}
+      </div>
+      {staff.isAdmin && (
+        <SelectField
+          label="Staff role"
+          value={role ?? user.staffRole ?? ""}
+          options={ROLE_OPTIONS}
+          onChange={(value) => setRoleChoice(value === (user.staffRole ?? "") ? null : value)}
+          className="sm:w-60"
+        />
+      )}
+      <ReasonDialog
+        open={action !== null}
+        title={action ? ACTION_TEXT[action].title : ""}
+        description={action ? ACTION_TEXT[action].description(user.username) : ""}
+        confirmLabel={action ? ACTION_TEXT[action].button : ""}
+        confirmVariant={action === "suspend" ? "accent" : "primary"}
+        pending={moderate.isPending}
+        onCancel={() => setAction(null)}
+        onConfirm={async (reason) => {
+          if (!action) return;
+          await moderate.mutateAsync({ id: user.id, action, reason });
+          toast.success(ACTION_TEXT[action].done);
+          setAction(null);
+        }}
+      />
+      <ReasonDialog
+        open={role !== null}
+        title="Change staff role"
+        description={`${user.username} becomes: ${ROLE_OPTIONS.find((o) => o.value === role)?.label ?? ""}.`}
+        confirmLabel="Change role"
+        reasonLabel="Reason (for the audit log)"
+        pending={setRole.isPending}
+        onCancel={() => setRoleChoice(null)}
+        onConfirm={async (reason) => {
+          if (role === null) return;
+          await setRole.mutateAsync({
+            id: user.id,
+            staffRole: role === "" ? null : (role as StaffRole),
+            reason,
+          });
+          toast.success("Role changed.");
+          setRoleChoice(null);
+        }}
+      />
+    </div>
+  );
+}
+
+function Profile({ detail }: { detail: AdminUserDetail }) {
+  const { user } = detail;
+  return (
+    <Section title="Account" id="user-account">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm sm:gap-x-6">
+        <dt className="text-slate-700">Email</dt>
+        <dd className="font-medium break-all text-slate-900">{user.email}</dd>
+        <dt className="text-slate-700">Name</dt>
+        <dd className="font-medium text-slate-900">{user.fullName || "—"}</dd>
+        <dt className="text-slate-700">Joined</dt>
+        <dd className="font-medium text-slate-900">{formatDateTime(user.createdAt)}</dd>
+        <dt className="text-slate-700">Status</dt>
+        <dd className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+          {user.suspendedAt ? (
+            <>
+              <Badge tone="red">Suspended</Badge>
+              <span>
+                since {formatDateTime(user.suspendedAt)}
+                {user.suspensionReason && `: ${user.suspensionReason}`}
+              </span>
+            </>
+          ) : (
+            <Badge tone="green">Active</Badge>
+          )}
+          {user.staffRole && <Badge tone="teal">{ROLE_LABELS[user.staffRole]}</Badge>}
+        </dd>
+        <dt className="text-slate-700">Open reports</dt>
+        <dd className="font-medium text-slate-900">{user.openReports}</dd>
+      </dl>
+      <Link
+        to={`/store/${user.id}`}
+        className="text-sm font-semibold text-brand-800 hover:underline"
+      >
+        Open their public store
+      </Link>
+    </Section>
+  );
+}
+
+function ListingsSection({ listings }: { listings: AdminUserDetail["listings"] }) {
+  return (
+    <Section title={`Listings (${listings.length})`} id="user-listings">
+      {listings.length === 0 ? (
+        <p className="text-sm text-slate-700">No listings.</p>
+      ) : (
+        <TableScroll label="Their listings">
+          <table className={tableClasses}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>
+                  Title
+                </th>
+                <th scope="col" className={thClasses}>
+                  State
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  Price
+                </th>
+                <th scope="col" className={thClasses}>
+                  Listed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {listings.map((listing) => (
+                <tr key={listing.id}>
+                  <td className={tdClasses}>
+                    <Link
+                      to={`/listing/${listing.id}`}
+                      className="font-medium text-brand-800 hover:underline"
+                    >
+                      {listing.title}
+                    </Link>
+                  </td>
+                  <td className={tdClasses}>
+                    <span className="flex flex-wrap items-center gap-1">
+                      <span className="capitalize">{listing.status.replace(/_/g, " ")}</span>
+                      {listing.moderation !== "visible" && (
+                        <ModerationBadge state={listing.moderation} />
+                      )}
+                    </span>
+                  </td>
+                  <td className={`${tdClasses} text-right tabular-nums`}>
+                    {formatMoney(listing.priceCents)}
+                  </td>
+                  <td className={`${tdClasses} whitespace-nowrap`}>
+                    {formatDateTime(listing.createdAt)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </Section>
+  );
+}
+
+function OrdersSection({ orders }: { orders: AdminUserDetail["orders"] }) {
+  return (
+    <Section title={`Orders (${orders.length})`} id="user-orders">
+      {orders.length === 0 ? (
+        <p className="text-sm text-slate-700">No orders.</p>
+      ) : (
+        <TableScroll label="Their orders">
+          <table className={tableClasses}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>
+                  Order
+                </th>
+                <th scope="col" className={thClasses}>
+                  Status
+                </th>
+                <th scope="col" className={`${thClasses} text-right`}>
+                  Total
+                </th>
+                <th scope="col" className={thClasses}>
+                  Placed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id}>
+                  <td className={tdClasses}>
+                    <Link
+                      to={`/admin/orders/${order.id}`}
+                      className="font-medium text-brand-800 hover:underline"
+                    >
+                      #{order.number}
+                    </Link>
+                  </td>
+                  <td className={`${tdClasses} capitalize`}>{order.status.replace(/_/g, " ")}</td>
+                  <td className={`${tdClasses} text-right tabular-nums`}>
+                    {formatMoney(order.totalCents)}
+                  </td>
+                  <td className={`${tdClasses} whitespace-nowrap`}>
+                    {formatDateTime(order.createdAt)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </Section>
+  );
+}
+
+function FeedbackSection({ feedback }: { feedback: AdminUserDetail["feedback"] }) {
+  return (
+    <Section title={`Feedback received (${feedback.length})`} id="user-feedback">
+      {feedback.length === 0 ? (
+        <p className="text-sm text-slate-700">No feedback.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-sand-200">
+          {feedback.map((item) => (
+            <li key={item.id} className="flex flex-col gap-0.5 py-2 text-sm">
+              <p>
+                <Badge
+                  tone={
+                    item.rating === "negative"
+                      ? "red"
+                      : item.rating === "positive"
+                        ? "green"
+                        : "grey"
+                  }
+                >
+                  {item.rating}
+                </Badge>{" "}
+                <span className="text-slate-700">
+                  from {item.authorUsername} on {formatDateTime(item.createdAt)}
+                </span>
+              </p>
+              {item.comment && <p className="break-words text-slate-900">{item.comment}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function ReportsSection({ reports }: { reports: AdminUserDetail["reports"] }) {
+  return (
+    <Section title={`Reports about them (${reports.length})`} id="user-reports">
+      {reports.length === 0 ? (
+        <p className="text-sm text-slate-700">No reports.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-sand-200">
+          {reports.map((report) => (
+            <li
+              key={report.id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm"
+            >
+              <Link
+                to={`/admin/reports/${report.id}`}
+                className="font-semibold text-brand-800 hover:underline"
+              >
+                {reasonLabel(report.reason)} ({report.subject.kind})
+              </Link>
+              <span className="text-slate-700">
+                by {report.reporter.username} on {formatDateTime(report.createdAt)}
+              </span>
+              {report.status === "resolved" ? (
+                <Badge tone="grey">
+                  {report.resolution ? RESOLUTION_LABELS[report.resolution] : "Resolved"}
+                </Badge>
+              ) : (
+                <Badge tone="amber">{report.status === "open" ? "Open" : "Assigned"}</Badge>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** /admin/users/:id: the account, what staff may do to it, and what the user did. */
+export function UserDetail({ id }: { id: string }) {
+  const detail = useUser(id);
+  if (detail.isPending) return <Spinner label="Loading user..." showLabel />;
+  if (detail.isError) {
+    return (
+      <AdminPage title="User">
+        {isNotFoundError(detail.error, true) ? (
+          <EmptyState title="There is no such user." />
+        ) : (
+          <ErrorState message="We couldn't load this user." onRetry={() => void detail.refetch()} />
+        )}
+      </AdminPage>
+    );
+  }
+  const { data } = detail;
+  return (
+    <AdminPage
+      title={data.user.username}
+      intro={
+        <Link to="/admin/users" className="text-sm font-semibold text-brand-800 hover:underline">
+          All users
+        </Link>
+      }
+    >
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Profile detail={data} />
+        <Section title="Actions" id="user-actions">
+          <Actions detail={data} />
+        </Section>
+      </div>
+      <ReportsSection reports={data.reports} />
+      <ListingsSection listings={data.listings} />
+      <OrdersSection orders={data.orders} />
+      <FeedbackSection feedback={data.feedback} />
+    </AdminPage>
+  );
+}

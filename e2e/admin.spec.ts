@@ -1,0 +1,342 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  apiPost,
+  createConfirmedAccount,
+  DEMO_PASSWORD,
+  signInThroughApi,
+} from "./fixtures/accounts";
+import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+
+// Issue 19: reports reach the moderators' queue, and staff act on them in the admin area. Every
+// test that changes something uses fresh accounts and listings: other specs share the demo data.
+
+const MODERATOR = "moderator@demo.tradewinds.test";
+const ADMIN = "admin@demo.tradewinds.test";
+const THANKS = "Thanks. Our moderators will review your report.";
+
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+interface Person {
+  page: Page;
+  email: string;
+  username: string;
+  close: () => Promise<void>;
+}
+
+/** A browser of its own, signed in as a new account. */
+async function newPerson(browser: Browser, prefix: string): Promise<Person> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { email, password, username } = await createConfirmedAccount(page, prefix);
+  await signInThroughApi(page, email, password);
+  return { page, email, username, close: () => context.close() };
+}
+
+/** A browser of its own, signed in as one of the demo's staff. */
+async function staffMember(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughApi(page, email, DEMO_PASSWORD);
+  return { page, close: () => context.close() };
+}
+
+/** A fixed-price listing of the seller's, made through the API. */
+async function listSomething(seller: Person, title: string): Promise<string> {
+  const response = await apiPost(seller.page, "/api/listings", {
+    kind: "fixed_price",
+    title,
+    category: "handicrafts",
+    territory: "jamaica",
+    condition: "new",
+    description: `${title}, carved by hand in Ocho Rios from fallen mahogany.`,
+    priceCents: 5_400,
+    quantity: 2,
+    shippingCents: 0,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+interface OutboxEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+test("a buyer reports a listing, a moderator removes it from the queue, the seller is emailed and the listing leaves search", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await newPerson(browser, "repsel");
+  const buyer = await newPerson(browser, "repbuy");
+  const title = `Mahogany mask ${Date.now().toString(36)}`;
+  const listingId = await listSomething(seller, title);
+
+  // The buyer reports it from the listing page.
+  await buyer.page.goto(`/listing/${listingId}`);
+  await buyer.page.getByRole("button", { name: "Report this listing" }).click();
+  const dialog = buyer.page.getByRole("dialog", { name: "Report this listing" });
+  await expect(dialog).toBeVisible();
+  // No reason yet: the dialog says so and sends nothing.
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Choose a reason");
+  await dialog.getByRole("radio", { name: "Counterfeit" }).check();
+  await dialog
+    .getByLabel("Comment (optional)")
+    .fill("The same mask is sold as an original elsewhere.");
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(toast(buyer.page, THANKS)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The moderator finds it in the open queue, takes it and removes the listing with a reason.
+  const moderator = await staffMember(browser, MODERATOR);
+  await moderator.page.goto("/admin/reports");
+  await expect(moderator.page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  const report = moderator.page.getByRole("article").filter({ hasText: title });
+  await expect(report).toBeVisible();
+  await expect(report.getByText("The same mask is sold as an original elsewhere.")).toBeVisible();
+  await expect(report.getByRole("heading", { name: "Listing: Counterfeit" })).toBeVisible();
+  await report.getByRole("button", { name: "Assign to me" }).click();
+  await expect(toast(moderator.page, "The report is yours: find it under Assigned.")).toBeVisible();
+  await expect(report).toHaveCount(0);
+  await moderator.page.getByRole("link", { name: "Assigned" }).click();
+  await expect(report.getByText("to you")).toBeVisible();
+
+  await report.getByRole("button", { name: "Remove listing" }).click();
+  const confirm = moderator.page.getByRole("dialog", { name: "Remove listing" });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousA11yViolations(moderator.page);
+  // A reason is required.
+  await confirm.getByRole("button", { name: "Remove listing" }).click();
+  await expect(confirm.getByRole("alert")).toHaveText("Please give a reason");
+  const reason = "Counterfeit goods are not allowed on Tradewinds.";
+  await confirm.getByLabel("Reason (sent to the user)").fill(reason);
+  await confirm.getByRole("button", { name: "Remove listing" }).click();
+  await expect(toast(moderator.page, "Report resolved: listing removed.")).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(moderator.page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+
+  // It is under Resolved, with what was done and why.
+  await moderator.page.getByRole("link", { name: "Resolved" }).click();
+  const resolved = moderator.page.getByRole("article").filter({ hasText: title });
+  await expect(resolved.getByText("Listing removed", { exact: false })).toBeVisible();
+  await expect(resolved.getByText(reason)).toBeVisible();
+
+  // The seller is emailed the reason.
+  await expect
+    .poll(
+      async () => {
+        const response = await seller.page.request.get("/api/dev/outbox");
+        const { items } = (await response.json()) as { items: OutboxEmail[] };
+        return items.some(
+          (email) =>
+            email.to === seller.email && email.text.includes(title) && email.text.includes(reason),
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+
+  // Gone from search and from its page.
+  await buyer.page.goto(`/listings?search=${encodeURIComponent(title)}`);
+  // The search may match other listings on a word; this one is not among them.
+  await expect(buyer.page.getByText(/items? found|No listings found/).first()).toBeVisible();
+  await expect(buyer.page.getByRole("link", { name: title })).toHaveCount(0);
+  await buyer.page.goto(`/listing/${listingId}`);
+  await expect(buyer.page.getByRole("heading", { name: title })).toHaveCount(0);
+
+  // The seller sees why on /my/selling.
+  await seller.page.goto("/my/selling");
+  const row = seller.page.getByRole("listitem").filter({ hasText: title });
+  await expect(row.getByText("Removed by a moderator.")).toBeVisible();
+  await expect(row.getByText(reason)).toBeVisible();
+
+  // Such emails cannot be turned off: the settings show them on, and locked.
+  await seller.page.goto("/account/settings");
+  const removedEmail = seller.page.getByRole("checkbox", { name: "Email for Listing removed" });
+  await expect(removedEmail).toBeChecked();
+  await expect(removedEmail).toBeDisabled();
+
+  await Promise.all([seller.close(), buyer.close(), moderator.close()]);
+});
+
+test("a visitor reports a listing on a phone: sign in first, then the report goes @phone", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await newPerson(browser, "phsel");
+  const title = `Calabash bowl ${Date.now().toString(36)}`;
+  const listingId = await listSomething(seller, title);
+  const reporter = await createConfirmedAccount(page, "phrep");
+
+  await page.goto(`/listing/${listingId}`);
+  await page.getByRole("button", { name: "Report this listing" }).click();
+  await expect(toast(page, "Please login to report this.")).toBeVisible();
+  const modal = page.getByRole("dialog", { name: "Sign in to Tradewinds" });
+  await expect(modal).toBeVisible();
+  await modal.getByLabel("Email").fill(reporter.email);
+  await modal.getByLabel("Password", { exact: true }).fill(reporter.password);
+  await modal.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(modal).toBeHidden();
+
+  // The report carries on after signing in.
+  const dialog = page.getByRole("dialog", { name: "Report this listing" });
+  await expect(dialog).toBeVisible();
+  for (const reason of ["Prohibited item", "Counterfeit", "Misleading", "Offensive", "Other"]) {
+    await expect(dialog.getByRole("radio", { name: reason })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("radio", { name: "Misleading" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(toast(page, THANKS)).toBeVisible();
+
+  // The seller's store has its own Report, with the user reasons.
+  await page.goto(`/listing/${listingId}`);
+  await page.getByRole("link", { name: seller.username }).first().click();
+  await page.getByRole("button", { name: "Report", exact: true }).click();
+  const storeDialog = page.getByRole("dialog", { name: `Report ${seller.username}` });
+  await storeDialog.getByRole("radio", { name: "Scam or fraud" }).check();
+  await storeDialog.getByRole("button", { name: "Send report" }).click();
+  await expect(toast(page, THANKS)).toBeVisible();
+
+  // A seller has no Report on their own listing.
+  await seller.page.goto(`/listing/${listingId}`);
+  await expect(seller.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(seller.page.getByRole("button", { name: "Report this listing" })).toHaveCount(0);
+
+  await seller.close();
+});
+
+test("the admin area: staff only, every page accessible, admin-only controls hidden from a moderator", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // An ordinary user gets the app's not-found page, and no Admin entry in the account menu.
+  const user = await newPerson(browser, "noadm");
+  await user.page.goto("/admin/reports");
+  await expect(user.page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+  await user.page.getByRole("button", { name: `Hi, ${user.username}` }).click();
+  await expect(user.page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+
+  const admin = await staffMember(browser, ADMIN);
+  const { page } = admin;
+  await page.goto("/");
+  await page.getByRole("button", { name: "Hi, admin" }).click();
+  await page.getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /New users per day/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  for (const [link, heading] of [
+    ["Reports", "Reports"],
+    ["Users", "Users"],
+    ["Listings", "Listings"],
+    ["Orders", "Orders"],
+    ["Audit log", "Audit log"],
+    ["Listing rules", "Listing rules"],
+  ] as const) {
+    await nav.getByRole("link", { name: link }).click();
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  }
+
+  // A user's page, found by searching.
+  await nav.getByRole("link", { name: "Users" }).click();
+  await page.getByLabel("Search users").fill(user.username);
+  await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: user.username, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: user.username })).toBeVisible();
+  await expect(page.getByLabel("Staff role", { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // An admin warns the user with a reason; it is in the audit log.
+  await page.getByRole("button", { name: "Warn" }).click();
+  const warn = page.getByRole("dialog", { name: "Warn user" });
+  await warn.getByLabel("Reason (sent to the user)").fill("Please keep messages civil.");
+  await warn.getByRole("button", { name: "Warn" }).click();
+  await expect(toast(page, "Warning sent.")).toBeVisible();
+  await nav.getByRole("link", { name: "Audit log" }).click();
+  const entry = page.getByRole("row").filter({ hasText: "Please keep messages civil." });
+  await expect(entry.getByRole("cell", { name: "User warned" })).toBeVisible();
+
+  // A moderator sees the rules but cannot change them, and has no role select.
+  const moderator = await staffMember(browser, MODERATOR);
+  await moderator.page.goto("/admin/rules");
+  await expect(
+    moderator.page.getByRole("heading", { level: 1, name: "Listing rules" }),
+  ).toBeVisible();
+  await expect(moderator.page.getByText("Only an admin can change the rules.")).toBeVisible();
+  await expect(moderator.page.getByRole("button", { name: "Add word" })).toHaveCount(0);
+  await moderator.page.goto("/admin/users");
+  await moderator.page.getByLabel("Search users").fill(user.username);
+  await moderator.page.getByRole("main").getByRole("button", { name: "Search" }).click();
+  await moderator.page.getByRole("link", { name: user.username, exact: true }).click();
+  await expect(moderator.page.getByRole("button", { name: "Suspend" })).toBeVisible();
+  await expect(moderator.page.getByLabel("Staff role", { exact: true })).toHaveCount(0);
+
+  await Promise.all([user.close(), admin.close(), moderator.close()]);
+});
+
+test("a listing that matches a rule is held: the seller is told why, and a moderator approves it", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A word of this test's own, so that no other listing is held by it.
+  const word = `tortoiseshell${Date.now().toString(36)}`;
+  const admin = await staffMember(browser, ADMIN);
+  await admin.page.goto("/admin/rules");
+  await admin.page.getByLabel("Word or phrase").fill(word);
+  await admin.page.getByRole("button", { name: "Add word" }).click();
+  await expect(toast(admin.page, `Rule "${word}" added.`)).toBeVisible();
+
+  // The seller lists through the wizard and hears at once that it waits for review.
+  const seller = await newPerson(browser, "heldsel");
+  const { page } = seller;
+  const title = `Vintage ${word} comb`;
+  await page.goto("/sell/create");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Handicrafts" });
+  await page.getByLabel("Territory").selectOption({ label: "Jamaica" });
+  await page.getByLabel("Condition").selectOption({ label: "Like New" });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("textbox", { name: "Description" }).fill("An old comb from Kingston.");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Price", { exact: true }).fill("25");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Shipping price").fill("0");
+  await page.getByRole("button", { name: "List it now" }).click();
+  await expect(toast(page, "Your listing is held for review before it goes live.")).toBeVisible();
+  await expect(toast(page, `Contains "${word}"`)).toBeVisible();
+  await expect(toast(page, "Listing created successfully!")).toHaveCount(0);
+  const row = page.getByRole("listitem").filter({ hasText: title });
+  await expect(
+    row.getByText("Held for review: not public until a moderator approves it."),
+  ).toBeVisible();
+
+  // A moderator finds it among the held listings and approves it.
+  const moderator = await staffMember(browser, MODERATOR);
+  await moderator.page.goto("/admin/listings?moderation=held");
+  await moderator.page.getByRole("button", { name: `Approve ${title}` }).click();
+  const approve = moderator.page.getByRole("dialog", { name: `Approve listing: ${title}` });
+  await approve.getByLabel("Reason (sent to the user)").fill("Checked: it is a plastic replica.");
+  await approve.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(moderator.page, "Listing approved.")).toBeVisible();
+
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Held for review", { exact: false })).toHaveCount(0);
+
+  // The admin deletes the rule again.
+  await admin.page.reload();
+  await admin.page.getByRole("button", { name: `Delete rule ${word}` }).click();
+  await expect(toast(admin.page, `Rule "${word}" deleted.`)).toBeVisible();
+  await expect(admin.page.getByRole("button", { name: `Delete rule ${word}` })).toHaveCount(0);
+
+  await Promise.all([admin.close(), seller.close(), moderator.close()]);
+});

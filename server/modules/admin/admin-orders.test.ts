@@ -1,0 +1,230 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "../../db/rows";
+import type { Agent } from "../../test/agent";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { createListing, createUser, signedInAgent } from "../../test/factories";
+import { sendPendingRefunds } from "../cancellations/refunds.service";
+import type { PaymentProvider } from "../payments/payment-provider";
+
+let t: TestApp;
+let buyer: Agent;
+let buyerUser: { id: string; email: string; username: string };
+let seller: { id: string; username: string };
+let admin: Agent;
+let adminId: string;
+let moderator: Agent;
+
+const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "K Brown" };
+
+async function staff(role: "moderator" | "admin") {
+  const u = await createUser(t.database.db, role);
+  await t.database.db.execute(sql`update users set staff_role = ${role} where id = ${u.id}`);
+  return { id: u.id, agent: await signedInAgent(t.app, t.database.db, u.id) };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  buyerUser = await createUser(t.database.db, "buyer");
+  buyer = await signedInAgent(t.app, t.database.db, buyerUser.id);
+  seller = await createUser(t.database.db, "seller");
+  ({ id: adminId, agent: admin } = await staff("admin"));
+  ({ agent: moderator } = await staff("moderator"));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Checks out one item ($12.50 + $5.00 shipping + tax) and, unless told not to, pays it. */
+async function order(pay = true): Promise<string> {
+  const listing = await createListing(t.database.db, {
+    sellerId: seller.id,
+    title: `Sea moss ${Math.random().toString(36).slice(2, 7)}`,
+    priceCents: 1250,
+    shippingCents: 500,
+    quantity: 5,
+  });
+  const res = await buyer.post("/api/checkout", {
+    lines: [{ listingId: listing.id, quantity: 1 }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  if (pay) {
+    const session = (res.json().redirectUrl as string).split("/pay/sandbox/")[1];
+    const paid = await buyer.post(`/api/payments/sandbox/sessions/${session}/pay`, CARD);
+    expect(paid.statusCode, paid.body).toBe(200);
+  }
+  return res.json().orderId as string;
+}
+
+const refundsOf = (orderId: string) =>
+  rows<{
+    amount_cents: number;
+    status: string;
+    reason: string;
+    issued_by: string | null;
+    provider_refund_id: string | null;
+  }>(
+    t.database.db,
+    sql`select amount_cents, status, reason, issued_by, provider_refund_id from refunds
+        where order_id = ${orderId} order by created_at`,
+  );
+
+const auditOf = (orderId: string) =>
+  rows<{ action: string; actor_id: string; reason: string; before: unknown; after: unknown }>(
+    t.database.db,
+    sql`select action, actor_id, reason, before, after from admin_actions
+        where subject_kind = 'order' and subject_id = ${orderId} order by created_at, id`,
+  );
+
+describe("finding orders (GET /api/admin/orders)", () => {
+  it("by order number (its first characters) or the buyer's email", async () => {
+    const id = await order(false);
+    const byNumber = (await moderator.get(`/api/admin/orders?q=${id.slice(0, 8)}`)).json();
+    expect(byNumber.items.map((o: { id: string }) => o.id)).toContain(id);
+    expect(byNumber.items[0]).toMatchObject({
+      number: id.slice(0, 8),
+      buyer: { id: buyerUser.id, username: buyerUser.username },
+    });
+    const byHash = (
+      await moderator.get(`/api/admin/orders?q=%23${id.slice(0, 8).toUpperCase()}`)
+    ).json();
+    expect(byHash.items.map((o: { id: string }) => o.id)).toContain(id);
+    const byEmail = (
+      await moderator.get(`/api/admin/orders?q=${encodeURIComponent(buyerUser.email)}`)
+    ).json();
+    expect(byEmail.items.map((o: { id: string }) => o.id)).toContain(id);
+    expect(byEmail.items.every((o: { buyer: { id: string } }) => o.buyer.id === buyerUser.id)).toBe(
+      true,
+    );
+    expect((await moderator.get("/api/admin/orders?q=%25")).json().total).toBe(0);
+  });
+});
+
+describe("an order's detail (GET /api/admin/orders/{id})", () => {
+  it("shows lines, the payment history and what can be refunded", async () => {
+    const id = await order();
+    const res = await moderator.get(`/api/admin/orders/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json();
+    expect(detail).toMatchObject({ id, status: "paid", refunds: [] });
+    expect(detail.refundableCents).toBe(detail.totalCents);
+    expect(detail.lines).toEqual([
+      expect.objectContaining({
+        quantity: 1,
+        unitPriceCents: 1250,
+        sellerUsername: seller.username,
+      }),
+    ]);
+    expect(detail.paymentEvents.map((e: { type: string }) => e.type)).toEqual([
+      "checkout.opened",
+      "checkout.complete",
+    ]);
+    const unpaid = (await moderator.get(`/api/admin/orders/${await order(false)}`)).json();
+    expect(unpaid).toMatchObject({ status: "pending", refundableCents: 0 });
+    expect(
+      (await moderator.get("/api/admin/orders/6d8f1a2e-1b1c-4a5e-9d3f-2a1b3c4d5e6f")).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe("refunding an order (POST /api/admin/orders/{id}/refunds)", () => {
+  it("refunds what is left through the payment provider, tells buyer and seller, and is audited", async () => {
+    const id = await order();
+    const res = await admin.post(`/api/admin/orders/${id}/refunds`, {
+      reason: "Item arrived broken; seller agreed.",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const detail = res.json();
+    const [refund] = await refundsOf(id);
+    expect(refund).toMatchObject({
+      amount_cents: detail.totalCents,
+      status: "succeeded",
+      reason: "Item arrived broken; seller agreed.",
+      issued_by: adminId,
+    });
+    // The sandbox provider's refund id: it went through the provider.
+    expect(refund?.provider_refund_id).toMatch(/^re_sbx_/);
+    expect(detail).toMatchObject({
+      refundableCents: 0,
+      refunds: [{ amountCents: detail.totalCents, status: "succeeded" }],
+    });
+    expect(detail.paymentEvents.map((e: { type: string }) => e.type)).toEqual([
+      "checkout.opened",
+      "checkout.complete",
+      "refund.requested",
+      "refund.succeeded",
+    ]);
+    const notices = await rows<{ user_id: string }>(
+      t.database.db,
+      sql`select user_id from notifications where order_id = ${id} and kind = 'refund_issued'`,
+    );
+    expect(notices.map((n) => n.user_id).sort()).toEqual([buyerUser.id, seller.id].sort());
+    expect(await auditOf(id)).toEqual([
+      {
+        action: "order.refund",
+        actor_id: adminId,
+        reason: "Item arrived broken; seller agreed.",
+        before: { refundableCents: detail.totalCents },
+        after: { refundId: expect.any(String), amountCents: detail.totalCents, refundableCents: 0 },
+      },
+    ]);
+
+    const again = await admin.post(`/api/admin/orders/${id}/refunds`, { reason: "Once more." });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error).toMatchObject({
+      code: "refund_not_allowed",
+      message: "This order has been refunded in full.",
+    });
+    expect(await refundsOf(id)).toHaveLength(1);
+  });
+
+  it("refunds part, never more than is left, and nothing on an unpaid order", async () => {
+    const id = await order();
+    const part = await admin.post(`/api/admin/orders/${id}/refunds`, {
+      reason: "Shipping was slow.",
+      amountCents: 500,
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    const left = part.json().refundableCents;
+    expect(left).toBe(part.json().totalCents - 500);
+    const tooMuch = await admin.post(`/api/admin/orders/${id}/refunds`, {
+      reason: "The rest and more.",
+      amountCents: left + 1,
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error.message).toContain("can be refunded on this order");
+    expect(await refundsOf(id)).toHaveLength(1);
+    const zero = await admin.post(`/api/admin/orders/${id}/refunds`, {
+      reason: "Nothing.",
+      amountCents: 0,
+    });
+    expect(zero.statusCode).toBe(400);
+
+    const unpaid = await order(false);
+    const refused = await admin.post(`/api/admin/orders/${unpaid}/refunds`, { reason: "Why not." });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe("Nothing was paid on this order.");
+    expect(await refundsOf(unpaid)).toHaveLength(0);
+    expect(await auditOf(unpaid)).toHaveLength(0);
+  });
+
+  it("leaves a refund the provider could not make pending, and the refunds job sends it later", async () => {
+    const id = await order();
+    const provider = t.app.payments as PaymentProvider;
+    const original = provider.refund;
+    provider.refund = async () => {
+      throw new Error("provider unavailable");
+    };
+    try {
+      const res = await admin.post(`/api/admin/orders/${id}/refunds`, { reason: "Lost parcel." });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().refunds[0].status).toBe("pending");
+      // Pending counts: nothing more can be refunded meanwhile.
+      expect(res.json().refundableCents).toBe(0);
+    } finally {
+      provider.refund = original;
+    }
+    await sendPendingRefunds({ db: t.database.db, provider });
+    expect((await refundsOf(id))[0]).toMatchObject({ status: "succeeded" });
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { type Manifest, pagePreloads, withPreloads } from "./page-preloads";
+
+const manifest: Manifest = {
+  "main.tsx": { file: "assets/index-a.js", isEntry: true, imports: ["_react.js"] },
+  "_react.js": { file: "assets/react-b.js" },
+  "app/routes/home-page.tsx": { file: "assets/home-page-c.js", imports: ["_react.js", "_grid.js"] },
+  "_grid.js": { file: "assets/grid-d.js", imports: ["_react.js"] },
+  "app/routes/listing-detail-page.tsx": { file: "assets/listing-e.js", imports: ["_grid.js"] },
+};
+
+const hrefs = (tags: string) => [...tags.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+
+describe("pagePreloads", () => {
+  it("names the home page's code (not the entry's) and its first reads", () => {
+    expect(hrefs(pagePreloads(manifest, "/"))).toEqual([
+      "/assets/home-page-c.js",
+      "/assets/grid-d.js",
+      "/api/auth/session",
+      "/api/categories",
+      "/api/home",
+      "/api/territories",
+    ]);
+    expect(pagePreloads(manifest, "/")).toContain('rel="modulepreload" crossorigin');
+    expect(pagePreloads(manifest, "/")).toContain('as="fetch" crossorigin="anonymous"');
+  });
+
+  it("preloads a listing's answer only for an id that can be one", () => {
+    const id = "0b7f3c5e-1d2a-4e6b-9c8d-7a6b5c4d3e2f";
+    expect(hrefs(pagePreloads(manifest, `/listing/${id}?ref=x`))).toContain(`/api/listings/${id}`);
+    expect(hrefs(pagePreloads(manifest, "/listing/not-an-id%22%3E"))).not.toContain(
+      "/api/listings/not-an-id%22%3E",
+    );
+  });
+
+  it("adds nothing for other pages or without a manifest", () => {
+    expect(pagePreloads(manifest, "/help")).toBe("");
+    expect(pagePreloads(null, "/")).toBe("");
+  });
+});
+
+describe("withPreloads", () => {
+  it("puts the tags at the end of <head>", () => {
+    const html = "<html><head><title>x</title></head><body></body></html>";
+    const out = withPreloads(html, '<link rel="preload" href="/a">');
+    expect(out).toMatch(/<title>x<\/title>\s*<link rel="preload" href="\/a">\s*<\/head>/);
+    expect(withPreloads(html, "")).toBe(html);
+  });
+});

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The build's manifest, or null when the build wrote none (then pages go without preloads). */
+export function readManifest(clientDist: string): Manifest | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(clientDist, ".vite", "manifest.json"), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface PageKind {
+  pattern: RegExp;
+  /** The page's module, as the manifest names it (relative to client/). */
+  module: string;
+  /** The API reads the page makes first, exactly as its code asks for them. */
+  reads?: (match: RegExpExecArray) => string[];
+}
+
+/**
+ * The pages people land on, mirrored from client/app/router.tsx: which lazy page module each path
+ * opens, and what it reads first. A page missing here still works; it only misses the head start.
+ */
+const PAGES: PageKind[] = [
+  {
+    pattern: /^\/$/,
+    module: "app/routes/home-page.tsx",
+    reads: () => ["/api/home", "/api/territories"],
+  },
+  { pattern: /^\/listings\/?$/, module: "app/routes/listings-page.tsx" },
+  { pattern: /^\/category\/[^/]+(\/[^/]+)?\/?$/, module: "app/routes/category-page.tsx" },
+  {
+    pattern: /^\/(?:listing|product|products)\/([^/]+)\/?$/,
+    module: "app/routes/listing-detail-page.tsx",
+    reads: (match) => (UUID.test(match[1] ?? "") ? [`/api/listings/${match[1]}`] : []),
+  },
+  { pattern: /^\/(deals|trending|ending-soon)\/?$/, module: "app/routes/collection-pages.tsx" },
+];
+
+/** What every page reads first: who is signed in, and the categories of the header's menu. */
+const SHELL_READS = ["/api/auth/session", "/api/categories"];
+
+/** A chunk's file and the files of everything it imports statically, depth first. */
+function chunkFiles(manifest: Manifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkFiles(manifest, imported, into);
+}
+
+/**
+ * `<link>` tags that start, with the HTML, what the page would otherwise ask for only once the
+ * app's script has run: the page's own code (the router loads each page lazily) and its first API
+ * reads. Without them the phone waits for script, then page code, then data, one after the other.
+ * The data preloads are `crossorigin="anonymous"` so that the app's same-origin fetch() reuses them.
+ */
+export function pagePreloads(manifest: Manifest | null, url: string): string {
+  const pathname = url.split("?")[0] ?? url;
+  const page = PAGES.map((kind) => ({ kind, match: kind.pattern.exec(pathname) })).find(
+    (found) => found.match !== null,
+  );
+  // No manifest: not a production build (or an old one); the page loads as it would without.
+  if (!page?.match || !manifest) return "";
+  const tags: string[] = [];
+  if (manifest[page.kind.module]) {
+    const entry = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (chunk.isEntry) chunkFiles(manifest, key, entry);
+    }
+    const files = new Set<string>();
+    chunkFiles(manifest, page.kind.module, files);
+    for (const file of files) {
+      // The entry's own files are in the HTML already.
+      if (!entry.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    }
+  }
+  for (const read of [...SHELL_READS, ...(page.kind.reads?.(page.match) ?? [])]) {
+    tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${read}">`);
+  }
+  return tags.join("\n    ");
+}
+
+/** The page's HTML with its preloads at the end of <head>. */
+export function withPreloads(html: string, preloads: string): string {
+  if (!preloads) return html;
+  const end = html.indexOf("</head>");
+  if (end < 0) return html;
+  return `${html.slice(0, end)}  ${preloads}\n  ${html.slice(end)}`;
+}
