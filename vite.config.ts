@@ -35,8 +35,6 @@ const codeSplitting = {
     // Everything the first page needs before any page code: React, the router, the query
     // client, the layout.
     { name: "app", tags: ["$initial" as const], priority: 3 },
-    // Icons more than one kind of page draws, in one small file rather than one file each.
-    { name: "icons", test: /[\\/]lucide-react[\\/]/, minShareCount: 2, priority: 2 },
     // What every browsing page shows: listing cards and grids, their live updates, the
     // placeholders, the catalog reads.
     {
@@ -77,6 +75,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // Every browser the site supports understands <link rel="modulepreload">: no polyfill for it.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting } },
   },
   server: {

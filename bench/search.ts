@@ -19,7 +19,8 @@
  * a closed loop for BENCH_SECONDS (8) after a warm-up; then the statements the service runs for that
  * shape (captured once through drizzle's logger, from a second request so that what an instance
  * remembers counts as it does for the API) are replayed the same way through a pg pool of 10.
- * BENCH_EXPLAIN=1 prints every statement's plan instead of measuring.
+ * BENCH_EXPLAIN=1 prints every statement's plan instead of measuring; BENCH_CPU_PROF=dir writes a V8
+ * CPU profile of the app process.
  * Ratio: SQL p95 / API p95 (1 means the API adds nothing to its SQL). Any shape whose API p95 is
  * 50 ms or more gets the EXPLAIN (ANALYZE, BUFFERS) of its slowest statement printed.
  *
@@ -297,6 +298,7 @@ async function main() {
     dataDir,
     softCloseMinutes: 2,
     poolSize: CLIENTS + 2,
+    cpuProfileDir: process.env.BENCH_CPU_PROF,
   });
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
   await harness.withCleanUp(

@@ -125,7 +125,8 @@ async function buildServer() {
     entryPoints: { server: "server/server.ts" },
     outdir,
     bundle: true,
-    // Dynamic imports (the S3 client, Stripe) stay separate files, loaded only when used.
+    // A module imported dynamically (the Stripe provider) becomes a file of its own, loaded only
+    // when used; a package imported dynamically (the S3 SDK) stays a dynamic import.
     splitting: true,
     chunkNames: "[name]-[hash]",
     format: "esm",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Manifest, pagePreloads, withPreloads } from "./page-preloads";
+import { type Manifest, pagePreloads, sharedPicture, withPreloads } from "./page-preloads";
 
 const manifest: Manifest = {
   "main.tsx": { file: "assets/index-a.js", isEntry: true, imports: ["_react.js"] },
@@ -45,5 +45,38 @@ describe("withPreloads", () => {
     const out = withPreloads(html, '<link rel="preload" href="/a">');
     expect(out).toMatch(/<title>x<\/title>\s*<link rel="preload" href="\/a">\s*<\/head>/);
     expect(withPreloads(html, "")).toBe(html);
+  });
+});
+
+describe("results pages and pictures", () => {
+  it("preloads a bare category's and /listings' first reads, but not filtered ones", () => {
+    expect(hrefs(pagePreloads(manifest, "/category/electronics"))).toEqual([
+      "/api/auth/session",
+      "/api/categories",
+      "/api/categories/electronics",
+      "/api/territories",
+      "/api/listings?sort=best_match&page=1&category=electronics",
+      "/api/listings/facets?sort=best_match&category=electronics",
+    ]);
+    const filtered = hrefs(pagePreloads(manifest, "/category/electronics?sort=price_asc"));
+    expect(filtered).toContain("/api/categories/electronics");
+    expect(filtered.some((href) => href?.startsWith("/api/listings"))).toBe(false);
+    expect(hrefs(pagePreloads(manifest, "/listings"))).toContain(
+      "/api/listings?sort=newest&page=1",
+    );
+    expect(hrefs(pagePreloads(manifest, "/listings?search=drum"))).not.toContain(
+      "/api/listings?sort=newest&page=1",
+    );
+  });
+
+  it("preloads a listing's own photo from its share tags, only when it is ours", () => {
+    const tags = '<meta property="og:image" content="http://shop.test/uploads/listings/a.jpg" />';
+    expect(sharedPicture(tags, "http://shop.test")).toBe("/uploads/listings/a.jpg");
+    expect(sharedPicture(tags, "http://other.test")).toBeNull();
+    expect(sharedPicture(null, "http://shop.test")).toBeNull();
+    const id = "0b7f3c5e-1d2a-4e6b-9c8d-7a6b5c4d3e2f";
+    expect(pagePreloads(manifest, `/listing/${id}`, "/uploads/listings/a.jpg")).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/listings/a.jpg">',
+    );
   });
 });

@@ -19,13 +19,18 @@ export function readManifest(clientDist: string): Manifest | null {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SLUG = /^[a-z0-9-]+$/;
 
 interface PageKind {
   pattern: RegExp;
   /** The page's module, as the manifest names it (relative to client/). */
   module: string;
-  /** The API reads the page makes first, exactly as its code asks for them. */
-  reads?: (match: RegExpExecArray) => string[];
+  /**
+   * The API reads the page makes first, exactly as its code asks for them (a read asked for
+   * differently is simply fetched again). `bare` is a path without a query: filters in the query
+   * change what the results pages ask for, so those get only the reads that do not depend on them.
+   */
+  reads?: (match: RegExpExecArray, bare: boolean) => string[];
 }
 
 /**
@@ -38,12 +43,38 @@ const PAGES: PageKind[] = [
     module: "app/routes/home-page.tsx",
     reads: () => ["/api/home", "/api/territories"],
   },
-  { pattern: /^\/listings\/?$/, module: "app/routes/listings-page.tsx" },
-  { pattern: /^\/category\/[^/]+(\/[^/]+)?\/?$/, module: "app/routes/category-page.tsx" },
+  {
+    pattern: /^\/listings\/?$/,
+    module: "app/routes/listings-page.tsx",
+    reads: (_match, bare) => [
+      "/api/territories",
+      ...(bare ? ["/api/listings?sort=newest&page=1", "/api/listings/facets?sort=newest"] : []),
+    ],
+  },
+  {
+    pattern: /^\/category\/([^/]+)(\/[^/]+)?\/?$/,
+    module: "app/routes/category-page.tsx",
+    reads: (match, bare) => {
+      const slug = match[1] ?? "";
+      if (!SLUG.test(slug)) return [];
+      const reads = [`/api/categories/${slug}`, "/api/territories"];
+      // A subcategory's listings are asked for by its own slug, once the category is known.
+      if (bare && match[2] === undefined) {
+        reads.push(
+          `/api/listings?sort=best_match&page=1&category=${slug}`,
+          `/api/listings/facets?sort=best_match&category=${slug}`,
+        );
+      }
+      return reads;
+    },
+  },
   {
     pattern: /^\/(?:listing|product|products)\/([^/]+)\/?$/,
     module: "app/routes/listing-detail-page.tsx",
-    reads: (match) => (UUID.test(match[1] ?? "") ? [`/api/listings/${match[1]}`] : []),
+    reads: (match) =>
+      UUID.test(match[1] ?? "")
+        ? [`/api/listings/${match[1]}`, `/api/listings/${match[1]}/similar`]
+        : [],
   },
   { pattern: /^\/(deals|trending|ending-soon)\/?$/, module: "app/routes/collection-pages.tsx" },
 ];
@@ -65,8 +96,14 @@ function chunkFiles(manifest: Manifest, key: string, into: Set<string>): void {
  * reads. Without them the phone waits for script, then page code, then data, one after the other.
  * The data preloads are `crossorigin="anonymous"` so that the app's same-origin fetch() reuses them.
  */
-export function pagePreloads(manifest: Manifest | null, url: string): string {
-  const pathname = url.split("?")[0] ?? url;
+export function pagePreloads(
+  manifest: Manifest | null,
+  url: string,
+  /** The page's main picture, when the server knows it (a listing's first photo). */
+  picture?: string | null,
+): string {
+  const [pathname = url, query] = url.split("?");
+  const bare = !query;
   const page = PAGES.map((kind) => ({ kind, match: kind.pattern.exec(pathname) })).find(
     (found) => found.match !== null,
   );
@@ -85,10 +122,33 @@ export function pagePreloads(manifest: Manifest | null, url: string): string {
       if (!entry.has(file)) tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
     }
   }
-  for (const read of [...SHELL_READS, ...(page.kind.reads?.(page.match) ?? [])]) {
+  for (const read of [...SHELL_READS, ...(page.kind.reads?.(page.match, bare) ?? [])]) {
     tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${read}">`);
   }
+  // The largest thing on a listing's page: no need to wait for the listing's data to ask for it.
+  if (picture) {
+    tags.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}">`,
+    );
+  }
   return tags.join("\n    ");
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+/**
+ * The path of the picture in a listing page's share tags (og:image), when it is one of ours:
+ * the same address the page's gallery shows first.
+ */
+export function sharedPicture(tags: string | null, publicUrl: string): string | null {
+  const content = tags && /<meta property="og:image" content="([^"]+)"/.exec(tags)?.[1];
+  if (!content) return null;
+  const base = publicUrl.replace(/\/$/, "");
+  const address = content.replace(/&amp;/g, "&");
+  if (!address.startsWith(`${base}/uploads/`)) return null;
+  return address.slice(base.length);
 }
 
 /** The page's HTML with its preloads at the end of <head>. */

@@ -6,7 +6,7 @@ import fp from "fastify-plugin";
 import { ERROR_CODES } from "../../core/errors";
 import { shareTagsFor, withShareTags } from "../modules/listings/share-tags";
 import { pageStatus } from "../modules/site/page-status";
-import { pagePreloads, readManifest, withPreloads } from "./page-preloads";
+import { pagePreloads, readManifest, sharedPicture, withPreloads } from "./page-preloads";
 
 export interface WebAppOptions {
   clientDist: string;
@@ -102,8 +102,11 @@ export const webAppPlugin = fp<WebAppOptions>(
         ),
       ]);
       const shared = tags ? withShareTags(indexHtml, tags) : indexHtml;
-      const html =
-        status === 200 ? withPreloads(shared, pagePreloads(manifest(), request.url)) : shared;
+      const preloads =
+        status === 200
+          ? pagePreloads(manifest(), request.url, sharedPicture(tags, app.publicUrl))
+          : "";
+      const html = withPreloads(shared, preloads);
       return reply
         .status(status)
         .type("text/html; charset=utf-8")

@@ -49,6 +49,31 @@ function CardRow({
   );
 }
 
+/**
+ * Popular Categories' room while the category tree loads: its heading and eight tiles of the real
+ * ones' size. Without it the sections below, already drawn when the home data comes first, are
+ * pushed down the moment the tiles arrive.
+ */
+function PopularCategoriesPlaceholder() {
+  return (
+    <section aria-hidden="true" className="flex flex-col gap-4">
+      <p className="text-2xl font-bold text-slate-900">Popular Categories</p>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
+        {Array.from({ length: 8 }, (_, index) => (
+          <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing but a position
+            key={index}
+            className="flex animate-pulse flex-col items-center gap-3 rounded-xl border border-sand-200 bg-white px-3 py-5"
+          >
+            <span className="size-14 rounded-full bg-sand-200" />
+            <span className="h-5 w-2/3 rounded bg-sand-100" />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /** A returning visitor's last viewed listings (kept in this browser), shown only when there are some. */
 function RecentlyViewed() {
   const ids = useRecentlyViewedIds();
@@ -96,7 +121,11 @@ export function HomePage() {
         onTerritoryChange={choose}
       />
       <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-10">
-        <PopularCategories categories={categories.data?.items ?? []} />
+        {categories.isPending ? (
+          <PopularCategoriesPlaceholder />
+        ) : (
+          <PopularCategories categories={categories.data?.items ?? []} />
+        )}
         <RecentlyViewed />
         {home.isError && !home.data ? (
           <ErrorState

@@ -4,7 +4,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
 import { Pagination } from "../../../components/ui/pagination";
 import { SelectField } from "../../../components/ui/select-field";
-import { Spinner } from "../../../components/ui/spinner";
+import { PagePlaceholder } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
 import { useListingFacets } from "../api/get-listing-facets";
@@ -93,7 +93,8 @@ export function CategoryListings({
         )}
         <div className="min-w-0">
           {query.isPending ? (
-            <Spinner label="Loading products..." />
+            // A screen of room while the first page loads: the footer stays below the fold.
+            <PagePlaceholder label="Loading products..." />
           ) : query.isError ? (
             <ErrorState
               message="We couldn't load this category's listings."
@@ -118,9 +119,9 @@ export function CategoryListings({
                   query.isPlaceholderData && "opacity-60",
                 )}
               >
-                {query.data.items.map((listing) => (
+                {query.data.items.map((listing, index) => (
                   <li key={listing.id}>
-                    <ProductCard listing={listing} layout={filters.view} />
+                    <ProductCard listing={listing} layout={filters.view} priority={index === 0} />
                   </li>
                 ))}
               </ul>

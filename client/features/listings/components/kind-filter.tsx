@@ -22,8 +22,10 @@ export function KindFilter({
   counts?: ListingFacets["kinds"];
 }) {
   const id = useId();
+  // On a phone the three choices take two rows once their counts arrive: the room is held from the
+  // start, so the results below do not jump down when they do.
   return (
-    <fieldset className="inline-flex max-w-full flex-wrap rounded-lg border border-slate-300 bg-white p-1">
+    <fieldset className="inline-flex max-w-full flex-wrap content-start rounded-lg border border-slate-300 bg-white p-1 max-sm:min-h-[4.625rem]">
       <legend className="sr-only">Listing type</legend>
       {OPTIONS.map((option) => {
         const active = option.value === value;

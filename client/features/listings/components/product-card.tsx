@@ -20,9 +20,12 @@ import { CardPhotoLink } from "./card-photo-link";
 export function ProductCard({
   listing: initial,
   layout = "grid",
+  priority = false,
 }: {
   listing: ListingCardData;
   layout?: ResultsView;
+  /** The first card of the page: its picture loads at once (ListingImage). */
+  priority?: boolean;
 }) {
   const listing = useLiveListing(initial);
   const action = useListingCardAction(listing);
@@ -52,6 +55,7 @@ export function ProductCard({
           to={href}
           image={listing.image}
           title={listing.title}
+          priority={priority}
           className="block h-full"
           imageClassName={cn(
             "w-full",
