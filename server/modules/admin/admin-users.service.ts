@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import type {
-  AdminReport,
   AdminUser,
   AdminUserDetail,
   StaffRole,
@@ -10,6 +9,7 @@ import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { notFound } from "../../errors";
+import { reportsAboutUser } from "../moderation/reports.service";
 
 /** How many of each of a user's things the detail page shows (the latest). */
 const DETAIL_ROWS = 20;
@@ -92,117 +92,6 @@ export async function getAdminUser(db: Db, userId: string): Promise<AdminUser> {
   return toAdminUser(row);
 }
 
-/**
- * The reports about a user (whatever was reported), latest first, in the queue's shape. Kept here
- * rather than borrowed from the reports queue so the user page needs nothing of that module.
- */
-export async function reportsAboutUser(db: Db, userId: string): Promise<AdminReport[]> {
-  const found = await rows<{
-    id: string;
-    subjectKind: "listing" | "user" | "conversation";
-    listingId: string | null;
-    conversationId: string | null;
-    reason: string;
-    comment: string;
-    status: AdminReport["status"];
-    resolution: AdminReport["resolution"];
-    resolutionReason: string | null;
-    createdAt: Date | string;
-    resolvedAt: Date | string | null;
-    reporterId: string;
-    reporter: string;
-    assigneeId: string | null;
-    assignee: string | null;
-    reportedId: string;
-    reported: string;
-    reportedStoreName: string | null;
-    reportedSuspended: boolean;
-    listingTitle: string | null;
-    listingImage: string | null;
-    listingPrice: number | null;
-    listingStatus: string | null;
-    listingModeration: string | null;
-    participants: { id: string; username: string }[] | null;
-    messages: { senderUsername: string; body: string; sentAt: string }[] | null;
-  }>(
-    db,
-    sql`select r.id, r.subject_kind as "subjectKind", r.listing_id as "listingId",
-          r.conversation_id as "conversationId", r.reason, r.comment, r.status, r.resolution,
-          r.resolution_reason as "resolutionReason", r.created_at as "createdAt",
-          r.resolved_at as "resolvedAt",
-          rep.id as "reporterId", rep.username as reporter,
-          asg.id as "assigneeId", asg.username as assignee,
-          u.id as "reportedId", u.username as reported, u.store_name as "reportedStoreName",
-          u.suspended_at is not null as "reportedSuspended",
-          l.title as "listingTitle",
-          (select li.thumb_url from listing_images li where li.listing_id = l.id
-            order by li.position limit 1) as "listingImage",
-          coalesce(la.current_bid_cents, l.price_cents) as "listingPrice",
-          l.status::text as "listingStatus", l.moderation as "listingModeration",
-          (select json_agg(json_build_object('id', p.id, 'username', p.username) order by p.username)
-            from conversations c join users p on p.id in (c.user_a, c.user_b)
-            where c.id = r.conversation_id) as participants,
-          (select json_agg(m order by m."sentAt") from (
-              select s.username as "senderUsername", msg.text as body,
-                to_char(msg.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "sentAt"
-              from messages msg join users s on s.id = msg.sender_id
-              where msg.conversation_id = r.conversation_id
-              order by msg.created_at desc limit 10) m) as messages
-        from reports r
-        join users rep on rep.id = r.reporter_id
-        join users u on u.id = r.reported_user_id
-        left join users asg on asg.id = r.assignee_id
-        left join listings l on l.id = r.listing_id
-        left join auction_settings la on la.listing_id = l.id
-        where r.reported_user_id = ${userId}
-        order by r.created_at desc, r.id
-        limit ${DETAIL_ROWS}`,
-  );
-  return found.map((r) => {
-    const reportedUser = { id: r.reportedId, username: r.reported };
-    const subject: AdminReport["subject"] =
-      r.subjectKind === "listing" && r.listingId
-        ? {
-            kind: "listing",
-            id: r.listingId,
-            title: r.listingTitle ?? "",
-            imageUrl: r.listingImage,
-            priceCents: r.listingPrice ?? 0,
-            status: r.listingStatus ?? "",
-            moderation: r.listingModeration ?? "visible",
-            seller: reportedUser,
-          }
-        : r.subjectKind === "conversation" && r.conversationId
-          ? {
-              kind: "conversation",
-              id: r.conversationId,
-              participants: r.participants ?? [],
-              messages: r.messages ?? [],
-            }
-          : {
-              kind: "user",
-              id: r.reportedId,
-              username: r.reported,
-              storeName: r.reportedStoreName,
-              suspended: r.reportedSuspended,
-            };
-    return {
-      id: r.id,
-      subject,
-      reportedUser,
-      reason: r.reason,
-      comment: r.comment,
-      reporter: { id: r.reporterId, username: r.reporter },
-      status: r.status,
-      assignee: r.assigneeId && r.assignee ? { id: r.assigneeId, username: r.assignee } : null,
-      resolution: r.resolution,
-      resolutionReason: r.resolutionReason,
-      createdAt: isoTime(r.createdAt),
-      resolvedAt: r.resolvedAt ? isoTime(r.resolvedAt) : null,
-    };
-  });
-}
-
 /** A user with their latest listings, orders (as buyer), feedback received and reports about them. */
 export async function getAdminUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
   const user = await getAdminUser(db, userId);
@@ -255,6 +144,6 @@ export async function getAdminUserDetail(db: Db, userId: string): Promise<AdminU
       createdAt: isoTime(o.createdAt),
     })),
     feedback: feedbackRows.map((f) => ({ ...f, createdAt: isoTime(f.createdAt) })),
-    reports: await reportsAboutUser(db, userId),
+    reports: await reportsAboutUser(db, userId, DETAIL_ROWS),
   };
 }

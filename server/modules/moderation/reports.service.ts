@@ -243,6 +243,20 @@ export async function listReports(
   };
 }
 
+/** The latest reports about a user, whatever was reported (the admin area's user page). */
+export async function reportsAboutUser(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<AdminReport[]> {
+  const found = await rows<ReportRow>(
+    db,
+    sql`${selectReport} where r.reported_user_id = ${userId}
+        order by r.created_at desc, r.id limit ${limit}`,
+  );
+  return toReports(db, found);
+}
+
 export async function getReport(db: Db, id: string): Promise<AdminReport> {
   const [row] = await rows<ReportRow>(db, sql`${selectReport} where r.id = ${id}`);
   if (!row) throw notFound("Report not found.", ERROR_CODES.reportNotFound);
