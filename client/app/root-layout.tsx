@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, ScrollRestoration, useSearchParams } from "react-router";
 import { SiteLayout } from "../components/layouts/site-layout";
 import { useCartCount } from "../features/cart/hooks/use-cart";
-import { useSavedCartSync } from "../features/cart/hooks/use-saved-cart-sync";
+import { SavedCartSyncSlot } from "../features/cart/components/saved-cart-sync-slot";
 import { useCategories } from "../features/catalog/api/get-categories";
 import { WatchHeart } from "../features/watching/components/watch-heart";
 import { type ListingCardAction, ListingCardActionProvider } from "../lib/listing-card-action";
@@ -75,7 +75,6 @@ function HeaderIconSpace({ className }: { className: string }) {
 export function RootLayout() {
   const categories = useCategories();
   const cartCount = useCartCount();
-  useSavedCartSync(); // a signed-in user's cart is also kept on the server
   const { user } = useSession();
   const [messagesUnread, setMessagesUnread] = useState(0);
   return (
@@ -104,6 +103,7 @@ export function RootLayout() {
       </ListingCardActionProvider>
       <AuthModalSlot />
       <ProfileModalGate />
+      <SavedCartSyncSlot />
     </SiteLayout>
   );
 }

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { VERIFY_MESSAGES } from "../features/selling/hooks/use-seller-verification";
+import { VERIFY_MESSAGES } from "../features/selling/verify-messages";
 import { PageLoading } from "./page-loading";
 import { RootLayout } from "./root-layout";
 import { RootError, RouteError } from "./route-error";

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { isAuthPage, pathOf } from "../../lib/return-to";
 import { useSession } from "../../lib/session";
-import { AccountMenu } from "./account-menu";
+
+// Only a signed-in user has the menu (with the sign-out dialog): visitors never download it.
+const AccountMenu = lazy(() => import("./account-menu").then((m) => ({ default: m.AccountMenu })));
 
 const linkClass = "underline-offset-2 hover:underline";
 const signInClass = "font-semibold text-white underline underline-offset-2";
@@ -16,11 +19,21 @@ export function TopStrip({ messagesUnread = 0 }: { messagesUnread?: number }) {
   let greeting = <p>Hi!</p>;
   if (user) {
     greeting = (
-      <AccountMenu
-        username={user.username}
-        messagesUnread={messagesUnread}
-        staff={user.staffRole !== null && user.staffRole !== undefined}
-      />
+      <Suspense
+        // The greeting as the menu's button shows it, so the strip does not move when it arrives.
+        fallback={
+          <p className="inline-flex min-h-6 items-center gap-1 font-semibold text-white">
+            Hi, {user.username}
+            <span aria-hidden="true" className="size-4" />
+          </p>
+        }
+      >
+        <AccountMenu
+          username={user.username}
+          messagesUnread={messagesUnread}
+          staff={user.staffRole !== null && user.staffRole !== undefined}
+        />
+      </Suspense>
     );
   } else if (!isLoading) {
     greeting = (

@@ -9,6 +9,7 @@ import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { oauthSignIn } from "../accounts/accounts.service";
 import { hashPassword } from "../accounts/password";
 import { sendPendingNotificationEmails } from "../notifications/notification-emails.service";
+import { pageStatus } from "../site/page-status";
 import type { Staff } from "./admin.policy";
 import { suspendUser, warnUser } from "./user-moderation.service";
 
@@ -305,6 +306,9 @@ describe("reinstating a user (POST /api/admin/users/{id}/reinstate)", () => {
       (await moderator.post(`/api/admin/users/${s.id}/suspend`, { reason: "Spam." })).statusCode,
     ).toBe(200);
     expect(await publicSearch(s.tag)).toEqual([]);
+    // Their store is gone with their listings (the API and the page's status alike).
+    expect((await new Agent(t.app).get(`/api/stores/${s.id}`)).statusCode).toBe(404);
+    expect(await pageStatus(t.database.db, `/store/${s.id}`, { production: true })).toBe(404);
 
     const self = await moderator.post(`/api/admin/users/${moderatorId}/reinstate`, {
       reason: "x x x",
@@ -317,6 +321,7 @@ describe("reinstating a user (POST /api/admin/users/{id}/reinstate)", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ suspendedAt: null, suspensionReason: null });
     expect((await publicSearch(s.tag)).sort()).toEqual([s.fixed.id, s.auction.id].sort());
+    expect((await new Agent(t.app).get(`/api/stores/${s.id}`)).statusCode).toBe(200);
     expect((await new Agent(t.app).get(`/api/listings/${s.fixed.id}`)).statusCode).toBe(200);
     expect((await new Agent(t.app).get(`/api/listings/${removed.id}`)).statusCode).toBe(404);
     expect((await login(s.email)).statusCode).toBe(200);

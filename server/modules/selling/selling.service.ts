@@ -612,8 +612,9 @@ export async function getStore(db: Db, sellerId: string): Promise<Store> {
           u.rating_count as "ratingCount", u.created_at as "createdAt",
           (select count(*) from listings l left join auction_settings a on a.listing_id = l.id
            where l.seller_id = u.id and ${activeListingCondition})::int as active
-        from users u where u.id = ${sellerId}`,
+        from users u where u.id = ${sellerId} and u.suspended_at is null`,
   );
+  // A suspended seller's store is gone with their listings until they are reinstated.
   if (!row) throw notFound("Store not found.", ERROR_CODES.storeNotFound);
   return {
     seller: {

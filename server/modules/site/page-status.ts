@@ -70,7 +70,9 @@ export async function pageStatus(
   }
   if (match.pattern === "/store/:id") {
     const found =
-      !!id && UUID.test(id) && (await exists(db, sql`select 1 from users where id = ${id}`));
+      !!id &&
+      UUID.test(id) &&
+      (await exists(db, sql`select 1 from users where id = ${id} and suspended_at is null`));
     return found ? 200 : 404;
   }
   if (match.pattern === "/category/:slug/:sub?") {

@@ -5,6 +5,7 @@ import { afterSavedCartWritten } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
 import { onBeforeSignOut, useSession } from "../../../lib/session";
 import { getSavedCart, mergeCart, saveCart } from "../api/saved-cart";
+import { CART_ACCOUNT_KEY } from "./cart-account";
 import {
   type CartLine,
   clearCart,
@@ -23,7 +24,6 @@ import {
  * server has not had yet.
  */
 
-export const CART_ACCOUNT_KEY = "tradewinds:cart-account";
 const SAVE_DELAY_MS = 500;
 
 interface Mirror {
@@ -275,4 +275,10 @@ export function useSavedCartSync(): void {
       document.removeEventListener("visibilitychange", onVisible);
     };
   }, []);
+}
+
+/** The sync as a component, for the root layout's slot that loads it on demand. */
+export function SavedCartSync(): null {
+  useSavedCartSync();
+  return null;
 }

@@ -6,13 +6,7 @@ import { afterSignedOutFound } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
 import { loginPath, pathOf } from "../../../lib/return-to";
 import { getSession } from "../../../lib/session";
-
-/** The spec's wizard messages (marketplace-core, error catalogue). */
-export const VERIFY_MESSAGES = {
-  pending: "Please wait while we verify your account",
-  signedOut: "Please log in to create a listing",
-  failed: "Unable to verify user account. Please try logging in again.",
-} as const;
+import { VERIFY_MESSAGES } from "../verify-messages";
 
 export type VerificationStatus = "pending" | "verified" | "signed-out" | "failed";
 
