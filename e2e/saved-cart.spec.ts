@@ -59,7 +59,15 @@ test("a cart filled on one device is there after signing in on another @phone", 
   await signInThroughApi(first.page, account.email, account.password);
 
   await first.page.goto(`/listing/${listing.id}`);
-  const saved = savedCartAnswer(first.page, "PUT");
+  // Saved with the account: by a save, or by the sign-in merge when the click came before the
+  // cart sync (which loads once the page knows someone is signed in) had started.
+  const saved = first.page.waitForResponse(
+    (r) =>
+      r.url().includes("/api/me/cart") &&
+      ["PUT", "POST"].includes(r.request().method()) &&
+      (r.request().postData() ?? "").includes(listing.id) &&
+      r.ok(),
+  );
   await first.page
     .getByRole("region", { name: "Buy It Now" })
     .getByRole("button", { name: "Add to Cart" })

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, ScrollRestoration, useSearchParams } from "react-router";
 import { SiteLayout } from "../components/layouts/site-layout";
-import { useCartCount } from "../features/cart/hooks/use-cart";
 import { SavedCartSyncSlot } from "../features/cart/components/saved-cart-sync-slot";
+import { useCartCount } from "../features/cart/hooks/use-cart";
 import { useCategories } from "../features/catalog/api/get-categories";
 import { WatchHeart } from "../features/watching/components/watch-heart";
 import { type ListingCardAction, ListingCardActionProvider } from "../lib/listing-card-action";

@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { Session, SessionUser } from "../../core/contracts/accounts";
 import type { PlaceBidResult } from "../../core/contracts/bidding";
-import type { AuctionState, BidHistory, ListingDetail } from "../../core/contracts/browse";
+import type { BidHistory, ListingDetail } from "../../core/contracts/browse";
 import type { CheckoutRequest, SavedCart } from "../../core/contracts/buying";
 import type {
   Conversation,
@@ -27,6 +27,7 @@ import type {
   WatchState,
 } from "../../core/contracts/watching";
 import type { LiveClientEvent, LiveEventName } from "../../core/events";
+import { isFresherAuction } from "./auction-freshness";
 import { queryKeys } from "./query-keys";
 
 /*
@@ -819,11 +820,7 @@ export function afterFollowUpdated(client: QueryClient, followed: FollowedSeller
 
 // ---------- live events ----------
 
-/** True when `next` is at least as recent as `current` (bids only ever add up). */
-export function isFresherAuction(next: AuctionState, current: AuctionState): boolean {
-  if (next.bidCount !== current.bidCount) return next.bidCount > current.bidCount;
-  return next.ended || !current.ended;
-}
+export { isFresherAuction };
 
 type HistoryBid = BidHistory["items"][number];
 

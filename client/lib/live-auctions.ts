@@ -3,7 +3,7 @@ import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { AuctionUpdate } from "../../core/contracts/bidding";
 import type { Notification } from "../../core/contracts/notifications";
 import type { LiveEventName } from "../../core/events";
-import { afterLiveReconnect, applyLiveEvent, type LiveEventPayloads } from "./invalidations";
+import type { LiveEventPayloads } from "./invalidations";
 
 /**
  * Every event of core/events.ts, by name: listened for from the start. Spelled out here because
@@ -22,17 +22,29 @@ const everyEventListened: Exclude<LiveEventName, (typeof LIVE_EVENT_NAMES)[numbe
   : false = true;
 void everyEventListened;
 
-let liveSchemas: Promise<typeof import("../../core/events").LIVE_EVENTS> | null = null;
-/** The events' schemas, fetched once; events that arrive meanwhile wait for them, in order. */
-const loadLiveSchemas = () => {
-  liveSchemas ??= import("../../core/events").then(
-    (m) => m.LIVE_EVENTS,
+interface LiveHandling {
+  schemas: typeof import("../../core/events").LIVE_EVENTS;
+  apply: typeof import("./invalidations").applyLiveEvent;
+}
+
+let liveHandling: Promise<LiveHandling> | null = null;
+/**
+ * The events' schemas and what each event does to the caches (invalidations.ts), fetched once on
+ * the first event, so neither is in the first page load; events that arrive meanwhile wait for
+ * them, in order.
+ */
+const loadLiveHandling = () => {
+  liveHandling ??= Promise.all([import("../../core/events"), import("./invalidations")]).then(
+    ([events, invalidations]) => ({
+      schemas: events.LIVE_EVENTS,
+      apply: invalidations.applyLiveEvent,
+    }),
     (err: unknown) => {
-      liveSchemas = null; // the next event tries again
+      liveHandling = null; // the next event tries again
       throw err;
     },
   );
-  return liveSchemas;
+  return liveHandling;
 };
 
 /** The server refuses more in one subscription. */
@@ -168,10 +180,10 @@ class LiveAuctions {
         } catch {
           return;
         }
-        loadLiveSchemas().then(
-          (events) => {
-            const parsed = events[name].client.safeParse(data);
-            if (parsed.success) this.dispatch(name, parsed.data);
+        loadLiveHandling().then(
+          ({ schemas, apply }) => {
+            const parsed = schemas[name].client.safeParse(data);
+            if (parsed.success) this.dispatch(apply, name, parsed.data);
           },
           // Offline, say: this event is lost, as if the connection had dropped it.
           () => undefined,
@@ -185,14 +197,19 @@ class LiveAuctions {
     source.addEventListener("open", () => {
       if (!this.hadError) return;
       this.hadError = false;
-      for (const client of this.clients.keys()) void afterLiveReconnect(client);
+      import("./invalidations").then(
+        ({ afterLiveReconnect }) => {
+          for (const client of this.clients.keys()) void afterLiveReconnect(client);
+        },
+        () => undefined, // offline: the next reconnect refetches
+      );
     });
   }
 
-  private dispatch(name: LiveEventName, data: unknown) {
+  private dispatch(apply: LiveHandling["apply"], name: LiveEventName, data: unknown) {
     // The caches first (declared beside the query keys), then the components listening.
     for (const client of this.clients.keys())
-      applyLiveEvent(client, name, data as LiveEventPayloads[typeof name]);
+      apply(client, name, data as LiveEventPayloads[typeof name]);
     switch (name) {
       case "auction.updated":
         this.publish(data as AuctionUpdate);

@@ -11,10 +11,15 @@ import {
 } from "react";
 import type { Session as SessionPayload, SessionUser } from "../../core/contracts/accounts";
 import { apiGet, apiRequest, SESSION_ENDED_EVENT, trusted } from "./api-client";
-import { afterSignOut, afterUnauthorizedAnswer } from "./invalidations";
 import { queryKeys } from "./query-keys";
 
 export type { SessionUser };
+
+/**
+ * The cache rules (invalidations.ts) load on demand: a visitor's first page needs none of them.
+ * A signed-in page fetches them at once (below), so signing out never waits for them.
+ */
+const loadInvalidations = () => import("./invalidations");
 
 /** GET /api/auth/session: who is signed in (the server keeps the session; the cookie is httpOnly). */
 export function getSession(signal?: AbortSignal): Promise<SessionPayload> {
@@ -104,10 +109,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // Any call answered "not signed in" means the page's idea of the session is stale: ask again.
   useEffect(() => {
-    const recheck = () => void afterUnauthorizedAnswer(queryClient);
+    const recheck = () =>
+      void loadInvalidations().then(({ afterUnauthorizedAnswer }) =>
+        afterUnauthorizedAnswer(queryClient),
+      );
     window.addEventListener(SESSION_ENDED_EVENT, recheck);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, recheck);
   }, [queryClient]);
+
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) void loadInvalidations().catch(() => undefined); // fetched again when used
+  }, [signedIn]);
 
   const [modal, setModal] = useState<{ open: boolean; tab: AuthModalTab; reason?: string }>({
     open: false,
@@ -138,7 +151,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOutMutation = useMutation({
     mutationFn: logout,
     // Whatever the answer, this page forgets the user: a failed call still must not show them.
-    onSettled: () => afterSignOut(queryClient),
+    onSettled: () => loadInvalidations().then(({ afterSignOut }) => afterSignOut(queryClient)),
   });
   const { mutateAsync: signOutAsync, isPending: isSigningOut } = signOutMutation;
 

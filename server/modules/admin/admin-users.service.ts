@@ -1,10 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
-import type {
-  AdminUser,
-  AdminUserDetail,
-  StaffRole,
-} from "../../../core/contracts/admin";
+import type { AdminUser, AdminUserDetail, StaffRole } from "../../../core/contracts/admin";
 import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";

@@ -1,5 +1,5 @@
 import type { ListingCard } from "../../../../core/contracts/browse";
-import { isFresherAuction } from "../../../lib/invalidations";
+import { isFresherAuction } from "../../../lib/auction-freshness";
 import { useLiveAuction } from "../../../lib/live-auctions";
 
 /**

@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "sonner";
 import { WATCH_MESSAGES } from "../../../../core/watch-messages";
-import { afterWatchChanged, showWatching } from "../../../lib/invalidations";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useWatchedIds } from "../api/get-watched-ids";
 import { unwatchListing } from "../api/unwatch-listing";
 import { watchListing } from "../api/watch-listing";
 import { watchErrorMessage } from "./watch-errors";
+
+// Every card's heart uses this hook, so the cache rules load only when a heart is pressed (a
+// signed-in page has them already: the session fetches them).
+const loadInvalidations = () => import("../../../lib/invalidations");
 
 /**
  * Watching one listing: whether it is watched, and a toggle that shows the change at once, says
@@ -21,7 +24,7 @@ export function useToggleWatch(listingId: string) {
 
   const mutation = useMutation({
     mutationFn: (watch: boolean) => (watch ? watchListing(listingId) : unwatchListing(listingId)),
-    onMutate: (watch) => showWatching(client, listingId, watch),
+    onMutate: async (watch) => (await loadInvalidations()).showWatching(client, listingId, watch),
     onError: (error, watch, undo) => {
       undo?.();
       toast.error(
@@ -29,7 +32,7 @@ export function useToggleWatch(listingId: string) {
       );
     },
     onSuccess: (state) => {
-      void afterWatchChanged(client, state);
+      void loadInvalidations().then(({ afterWatchChanged }) => afterWatchChanged(client, state));
       toast.success(state.watching ? WATCH_MESSAGES.itemAdded : WATCH_MESSAGES.itemRemoved);
     },
   });
