@@ -103,7 +103,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   app.post(
     "/auth/confirm",
     {
-      config: perIp(20),
+      // Each registration is followed by one confirmation (and perhaps a retry): twice the
+      // registration limit, and never below 20 a minute.
+      config: perIp(Math.max(20, app.config.registerLimitPerMinute * 2)),
       schema: {
         tags: ["accounts"],
         summary: "Follow an emailed confirmation link",
