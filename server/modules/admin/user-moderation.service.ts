@@ -43,6 +43,30 @@ const suspensionState = (t: {
 });
 
 /**
+ * What every action on an account ends with, in its transaction: the user is told with the
+ * reason (emailed whatever their preferences say) and the audit log records the action.
+ */
+async function tellAndRecord(
+  tx: Db,
+  actor: Staff,
+  userId: string,
+  kind: "account_warning" | "account_suspended" | "account_reinstated",
+  action: "user.warn" | "user.suspend" | "user.reinstate",
+  reason: string,
+  change: { before?: unknown; after: unknown },
+): Promise<void> {
+  await notify(tx, [{ userId, kind, message: notificationText(kind, { reason }) }]);
+  await recordAdminAction(tx, {
+    actorId: actor.id,
+    action,
+    subjectKind: "user",
+    subjectId: userId,
+    reason,
+    ...change,
+  });
+}
+
+/**
  * Sends the user a moderator's warning (in the app and by email, whatever their preferences say).
  * `db` may be the caller's transaction (a report resolved with a warning).
  */
@@ -54,19 +78,7 @@ export async function warnUser(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockTarget(tx, actor, userId);
-    await notify(tx, [
-      {
-        userId,
-        kind: "account_warning",
-        message: notificationText("account_warning", { reason }),
-      },
-    ]);
-    await recordAdminAction(tx, {
-      actorId: actor.id,
-      action: "user.warn",
-      subjectKind: "user",
-      subjectId: userId,
-      reason,
+    await tellAndRecord(tx, actor, userId, "account_warning", "user.warn", reason, {
       after: { warning: reason },
     });
   });
@@ -107,19 +119,7 @@ export async function suspendUser(
       sql`update listings set moderation = 'suspended', updated_at = now()
           where seller_id = ${userId} and moderation = 'visible' returning id`,
     );
-    await notify(tx, [
-      {
-        userId,
-        kind: "account_suspended",
-        message: notificationText("account_suspended", { reason }),
-      },
-    ]);
-    await recordAdminAction(tx, {
-      actorId: actor.id,
-      action: "user.suspend",
-      subjectKind: "user",
-      subjectId: userId,
-      reason,
+    await tellAndRecord(tx, actor, userId, "account_suspended", "user.suspend", reason, {
       before: suspensionState(target),
       after: { ...suspensionState(after ?? target), hiddenListings: hidden.length },
     });
@@ -146,19 +146,7 @@ export async function reinstateUser(
       sql`update listings set moderation = 'visible', updated_at = now()
           where seller_id = ${userId} and moderation = 'suspended' returning id`,
     );
-    await notify(tx, [
-      {
-        userId,
-        kind: "account_reinstated",
-        message: notificationText("account_reinstated", { reason }),
-      },
-    ]);
-    await recordAdminAction(tx, {
-      actorId: actor.id,
-      action: "user.reinstate",
-      subjectKind: "user",
-      subjectId: userId,
-      reason,
+    await tellAndRecord(tx, actor, userId, "account_reinstated", "user.reinstate", reason, {
       before: suspensionState(target),
       after: { suspendedAt: null, suspensionReason: null, restoredListings: shown.length },
     });
