@@ -22,9 +22,32 @@ export interface NamedStatement {
   text: string;
 }
 
+/**
+ * A connection of its own pool, on which the server stops every statement after a time limit
+ * (`limitedConnection`). Release it once done with it.
+ */
+export interface LimitedConnection {
+  db: Db;
+  /**
+   * Asks the server, through PostgreSQL's cancel request (the connection's backend pid and secret
+   * key, on a connection of its own), to stop the statement running on this connection, if any;
+   * the connection is then closed on release rather than pooled, so a cancel that arrives late
+   * can only reach a connection nobody else uses.
+   */
+  cancel(): void;
+  release(): void;
+}
+
 export interface Database {
   db: Db;
   driver: "pglite" | "pg";
+  /**
+   * PostgreSQL server only (PGlite runs in this process and has neither a timer nor a cancel to
+   * offer): a connection whose every statement the server stops after `timeoutMs`, from a pool
+   * kept per limit, as large as the main pool. `statement_timeout` is a startup parameter of its
+   * connections, so the limit costs no round trip per request (browse and search, issue 18).
+   */
+  limitedConnection?(timeoutMs: number): Promise<LimitedConnection>;
   /**
    * Runs a named statement straight through the driver and answers its rows as the driver parsed
    * them (timestamps as Date). For the hottest paths only (a bid): it skips the query builder and
@@ -132,13 +155,87 @@ function sharedListener(url: string): ListenFn {
   };
 }
 
+/** The part of node-postgres' client a cancel request needs (not in its typings). */
+interface BackendKey {
+  processID: number | null;
+  secretKey: number | null;
+  host: string;
+  port: number;
+}
+
+/** The connection class node-postgres exports, as far as a cancel request uses it. */
+interface CancelSender {
+  connect(portOrPath: number | string, host?: string): void;
+  cancel(processID: number, secretKey: number): void;
+  end(): void;
+  on(event: "connect" | "error" | "end", listener: () => void): void;
+}
+
+/**
+ * Sends PostgreSQL's cancel request for `client`'s running statement on a new connection, as
+ * node-postgres' own (internal) cancel does; it answers nothing and the server closes it.
+ */
+function sendCancel(client: pg.PoolClient): void {
+  const key = client as unknown as BackendKey;
+  const { processID, secretKey } = key;
+  if (processID === null || secretKey === null) return;
+  const Connection = (pg as unknown as { Connection: new () => CancelSender }).Connection;
+  const con = new Connection();
+  con.on("error", () => undefined);
+  con.on("connect", () => con.cancel(processID, secretKey));
+  if (key.host?.startsWith("/")) con.connect(`${key.host}/.s.PGSQL.${key.port}`);
+  else con.connect(key.port, key.host);
+}
+
+/** Pools whose connections carry `statement_timeout` from their start, one per limit. */
+function limitedPools(url: string, poolSize: number) {
+  const pools = new Map<number, pg.Pool>();
+  // One query builder per pooled connection, made once (drizzle's setup is not free per request).
+  const builders = new WeakMap<pg.PoolClient, Db>();
+  return {
+    async connect(timeoutMs: number): Promise<LimitedConnection> {
+      let pool = pools.get(timeoutMs);
+      if (!pool) {
+        pool = new pg.Pool({ connectionString: url, max: poolSize, statement_timeout: timeoutMs });
+        pool.on("error", () => undefined);
+        pools.set(timeoutMs, pool);
+      }
+      const client = await pool.connect();
+      let db = builders.get(client);
+      if (!db) {
+        db = drizzleNodePg(client) as unknown as Db;
+        builders.set(client, db);
+        // The pool listens for errors only while a connection is idle; one lost while lent out
+        // fails its statement, and must not take the process down as an unhandled 'error'.
+        client.on("error", () => undefined);
+      }
+      let cancelled = false;
+      return {
+        db,
+        cancel() {
+          if (cancelled) return;
+          cancelled = true;
+          sendCancel(client);
+        },
+        release() {
+          // Cancelled: closed, never handed to another request (see LimitedConnection.cancel).
+          client.release(cancelled);
+        },
+      };
+    },
+    async close() {
+      await Promise.all([...pools.values()].map((pool) => pool.end()));
+      pools.clear();
+    },
+  };
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite on disk (or in memory for tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? DEFAULT_POOL_SIZE,
-    });
+    const poolSize = target.poolSize ?? DEFAULT_POOL_SIZE;
+    const pool = new pg.Pool({ connectionString: target.url, max: poolSize });
+    const limited = limitedPools(target.url, poolSize);
     // An idle connection the server closes (restart, failover) is dropped and replaced by the pool;
     // without a listener that event would crash the process.
     pool.on("error", () => undefined);
@@ -175,8 +272,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       async ping() {
         await pool.query("select 1");
       },
+      limitedConnection: (timeoutMs) => limited.connect(timeoutMs),
       listen: sharedListener(target.url),
-      close: () => pool.end(),
+      async close() {
+        await limited.close();
+        await pool.end();
+      },
     };
   }
   let dataDir: string | undefined;

@@ -47,7 +47,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withQueryLimits(app.db, app.config.searchTimeoutMs, clientGone(reply), (db) =>
+      withQueryLimits(app.database, app.config.searchTimeoutMs, clientGone(reply), (db) =>
         searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit),
       ),
   );
@@ -67,7 +67,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withQueryLimits(app.db, app.config.searchTimeoutMs, clientGone(reply), (db) =>
+      withQueryLimits(app.database, app.config.searchTimeoutMs, clientGone(reply), (db) =>
         listingFacets(db, request.query),
       ),
   );

@@ -61,10 +61,21 @@ interface ListingRow extends Record<string, unknown> {
   /** Units other buyers' open checkouts hold (the viewer's own are theirs): `reservedUnits`. */
   reserved_quantity: number;
   display_price_cents: number;
+  /** The increment above the current bid (null without bids): `bid_increment_for()`. */
+  bid_increment_cents: number | null;
+  image_url: string | null;
+  image_thumb_url: string | null;
+  image_width: number | null;
+  image_height: number | null;
 }
 
-const selectListingFor = (viewerId: string | null) => sql`
-  select l.id, l.title, l.description, l.kind, l.condition, l.price_cents, l.quantity,
+/**
+ * A card's columns, with its first image and, for an auction with bids, the increment its next bid
+ * needs: read with the listing rather than by two more statements (issue 18). The increment comes
+ * from `bid_increment_for()`, the function place_bid() itself applies.
+ */
+const cardColumnsFor = (viewerId: string | null) => sql`
+    l.id, l.title, l.description, l.kind, l.condition, l.price_cents, l.quantity,
     l.shipping_cents, l.local_pickup, l.status, l.created_at, l.return_policy_days, l.specifications,
     c.slug as category_slug, c.name as category_name, sc.slug as sub_slug, sc.name as sub_name,
     t.id as territory_id, t.name as territory_name,
@@ -72,15 +83,27 @@ const selectListingFor = (viewerId: string | null) => sql`
     u.rating_total, u.rating_count,
     a.start_price_cents, a.current_bid_cents, a.bid_count, a.end_time, a.reserve_price_cents, a.leader_id,
     a.buy_it_now_price_cents, now() as read_at,
+    case when a.current_bid_cents is not null
+      then bid_increment_for(a.current_bid_cents) end as bid_increment_cents,
+    img.url as image_url, img.thumb_url as image_thumb_url, img.width as image_width,
+    img.height as image_height,
     ${displayPriceExpression} as display_price_cents,
-    ${reservedUnits(sql`l.id`, viewerId)} as reserved_quantity
-  from listings l
+    ${reservedUnits(sql`l.id`, viewerId)} as reserved_quantity`;
+const cardColumns = cardColumnsFor(null);
+
+/** What a card's columns read besides `listings l`. */
+const cardJoins = sql`
   join categories c on c.id = l.category_id
   left join categories sc on sc.id = l.subcategory_id
   join territories t on t.id = l.territory_id
   join users u on u.id = l.seller_id
-  left join auction_settings a on a.listing_id = l.id`;
-const selectListing = selectListingFor(null);
+  left join auction_settings a on a.listing_id = l.id
+  left join lateral (select i.url, i.thumb_url, i.width, i.height from listing_images i
+    where i.listing_id = l.id order by i.position limit 1) img on true`;
+
+const selectListingFor = (viewerId: string | null) =>
+  sql`select ${cardColumnsFor(viewerId)} from listings l ${cardJoins}`;
+const selectListing = sql`select ${cardColumns} from listings l ${cardJoins}`;
 
 /** The joins a count or a filter needs (no categories: `whereFor` looks those up by slug). */
 export const fromListing = sql`
@@ -105,7 +128,19 @@ export async function loadIncrementBands(db: Db): Promise<IncrementBand[]> {
   return result.map((r) => ({ startCents: r.s, endCents: r.e, incrementCents: r.i }));
 }
 
-function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBand[]): ListingCard {
+/**
+ * The one band of the increment table an auction's next bid depends on: the minimum next bid is
+ * the start price without bids, else the current bid plus its band's increment, which the card's
+ * row already holds (`bid_increment_cents`).
+ */
+function bandOfCurrentBid(row: ListingRow): IncrementBand[] {
+  if (row.current_bid_cents === null || row.bid_increment_cents === null) return [];
+  return [
+    { startCents: row.current_bid_cents, endCents: null, incrementCents: row.bid_increment_cents },
+  ];
+}
+
+function toCard(row: ListingRow): ListingCard {
   const auction =
     row.kind === "auction" && row.end_time !== null
       ? auctionState(
@@ -119,7 +154,7 @@ function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBan
             leaderId: row.leader_id,
             status: row.status,
           },
-          bands,
+          bandOfCurrentBid(row),
           new Date(row.read_at),
         )
       : null;
@@ -134,7 +169,7 @@ function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBan
     subcategory: row.sub_slug && row.sub_name ? { slug: row.sub_slug, name: row.sub_name } : null,
     territory: { id: row.territory_id, name: row.territory_name },
     condition: row.condition,
-    image,
+    image: firstImage(row),
     priceCents: row.price_cents,
     displayPriceCents: Number(row.display_price_cents),
     quantity: Math.max(0, row.quantity - row.reserved_quantity),
@@ -153,33 +188,21 @@ function toCard(row: ListingRow, image: ListingImage | null, bands: IncrementBan
   };
 }
 
-async function firstImages(db: Db, ids: string[]): Promise<Map<string, ListingImage>> {
-  if (ids.length === 0) return new Map();
-  const result = await rows<{ listing_id: string } & ListingImage>(
-    db,
-    sql`
-    select distinct on (listing_id) listing_id, url, thumb_url as "thumbUrl", width, height
-    from listing_images where listing_id in ${ids}
-    order by listing_id, position`,
-  );
-  return new Map(
-    result.map((r) => [
-      r.listing_id,
-      { url: r.url, thumbUrl: r.thumbUrl, width: r.width, height: r.height },
-    ]),
-  );
+/** The card's picture: the listing's first, read by the card's lateral join (null without one). */
+function firstImage(row: ListingRow): ListingImage | null {
+  const {
+    image_url: url,
+    image_thumb_url: thumbUrl,
+    image_width: width,
+    image_height: height,
+  } = row;
+  if (url === null || thumbUrl === null || width === null || height === null) return null;
+  return { url, thumbUrl, width, height };
 }
 
-/** Turns listing rows into cards, with each one's first image and next minimum bid. */
-async function toCards(db: Db, rows: ListingRow[]): Promise<ListingCard[]> {
-  const [images, bands] = await Promise.all([
-    firstImages(
-      db,
-      rows.map((r) => r.id),
-    ),
-    rows.some((r) => r.kind === "auction") ? loadIncrementBands(db) : Promise.resolve([]),
-  ]);
-  return rows.map((r) => toCard(r, images.get(r.id) ?? null, bands));
+/** Turns listing rows (each with its first image and bid increment) into cards. */
+function toCards(rows: ListingRow[]): ListingCard[] {
+  return rows.map(toCard);
 }
 
 function escapeLike(text: string): string {
@@ -380,13 +403,23 @@ function totalKey(q: ListingQuery, limit: number): string {
   return JSON.stringify([limit, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
 }
 
-/** How many listings match `where`, counting no further than `limit` + 1. */
-async function cappedCount(db: Db, where: SQL, limit: number): Promise<number> {
-  const result = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from listings l where ${where}
-      limit ${limit + 1}) capped`,
-  );
+/** How many listings match `where`, no further than `limit` + 1: a scalar subquery. */
+const cappedCountOf = (where: SQL, limit: number) =>
+  sql`(select count(*)::int from (select 1 from listings l where ${where}
+    limit ${limit + 1}) capped)`;
+
+/**
+ * How many listings match `where`, counting no further than `limit` + 1. `subset`, a condition
+ * matching some of `where`'s matches and cheaper to count, is counted first: when it alone passes
+ * the limit, so does `where`, which is then not counted. One statement either way: PostgreSQL runs
+ * the scalar subquery of a CASE branch only when that branch is taken.
+ */
+async function cappedCount(db: Db, where: SQL, limit: number, subset?: SQL): Promise<number> {
+  const count = subset
+    ? sql`case when ${cappedCountOf(subset, limit)} > ${limit}::int then ${limit + 1}::int
+        else ${cappedCountOf(where, limit)} end`
+    : cappedCountOf(where, limit);
+  const result = await rows<{ n: number }>(db, sql`select ${count} as n`);
   return Number(result[0]?.n ?? 0);
 }
 
@@ -412,20 +445,23 @@ export async function searchListings(
   // Counting stops just past the limit: an exact count of a million matches costs a scan of them.
   // The full-text matches are a subset of the matches: when they alone pass the limit, so does
   // the whole, and the substring matching (title and description) need not be counted.
-  const knownOver =
-    overLimit?.has(key) === true ||
-    (q.search !== undefined &&
-      q.search !== "" &&
-      (await cappedCount(db, whereFor(q, [], { ...options, text: "words" }), exactTotalLimit)) >
-        exactTotalLimit);
-  const counted = knownOver ? exactTotalLimit + 1 : await cappedCount(db, where, exactTotalLimit);
+  const words =
+    q.search !== undefined && q.search !== ""
+      ? whereFor(q, [], { ...options, text: "words" })
+      : undefined;
+  const counted =
+    overLimit?.has(key) === true
+      ? exactTotalLimit + 1
+      : await cappedCount(db, where, exactTotalLimit, words);
   if (counted > exactTotalLimit) overLimit?.add(key);
   const lowerBound = counted > exactTotalLimit;
   const total = lowerBound ? exactTotalLimit : counted;
   const order = orderFor(q);
   const matchFirst = Boolean(q.search) && counted <= MATCH_FIRST_LIMIT;
-  // The page's ids come from `listings` alone, then their cards are read by id: planning the
-  // cards' six-table join around the filters and sort cost more than running either (issue 18).
+  // The page's ids come from `listings` alone, in an array the cards' join then reads in order:
+  // planned apart, the ids' plan is the filters' and sort's index, and the cards' six-table join
+  // is planned by primary keys, not around the filters and sort, which cost more than running
+  // either (issue 18); one statement, so one round trip and one snapshot.
   // Match first: the CTE is materialised, so the planner cannot fold it back into a walk of the
   // sort's index that tests every listing against a word few of them hold; the matches are then
   // sorted on the listing's own columns.
@@ -435,16 +471,16 @@ export async function searchListings(
         order by ${order} limit ${q.pageSize} offset ${offset}`
     : sql`select l.id from listings l where ${where}
         order by ${order} limit ${q.pageSize} offset ${offset}`;
-  const ids =
-    offset < total || lowerBound ? (await rows<{ id: string }>(db, idsQuery)).map((r) => r.id) : [];
-  const found =
-    ids.length > 0
-      ? await rows<ListingRow>(db, sql`${selectListing} where l.id in (${uuidList(ids)})`)
+  const page =
+    offset < total || lowerBound
+      ? await rows<ListingRow>(
+          db,
+          sql`select ${cardColumns} from unnest(array(${idsQuery})) with ordinality as page(id, n)
+            join listings l on l.id = page.id ${cardJoins} order by page.n`,
+        )
       : [];
-  const byId = new Map(found.map((r) => [r.id, r]));
-  const page = ids.flatMap((id) => byId.get(id) ?? []);
   return {
-    items: await toCards(db, page),
+    items: toCards(page),
     total,
     page: q.page,
     pageSize: q.pageSize,
@@ -470,7 +506,7 @@ export async function listingSection(
     db,
     sql`${selectListing} where ${whereFor(q, excludeIds)}${only} order by ${order ?? orderFor(q)} limit ${limit}`,
   );
-  return toCards(db, section);
+  return toCards(section);
 }
 
 /** Cards for those of these listings still on sale to the public, in the order given. */
@@ -484,10 +520,7 @@ export async function openListingCardsByIds(
     sql`${selectListing} where l.id in (${uuidList(ids)}) and ${activeListingCondition}`,
   );
   const byId = new Map(found.map((r) => [r.id, r]));
-  return toCards(
-    db,
-    ids.flatMap((id) => byId.get(id) ?? []),
-  );
+  return toCards(ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 /** Cards for the listings with these ids, in the order given (ids not found are left out). */
@@ -498,10 +531,7 @@ export async function listingCardsByIds(db: Db, ids: readonly string[]): Promise
     sql`${selectListing} where l.id in (${uuidList(ids)}) and ${publicListingCondition}`,
   );
   const byId = new Map(found.map((r) => [r.id, r]));
-  return toCards(
-    db,
-    ids.flatMap((id) => byId.get(id) ?? []),
-  );
+  return toCards(ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 /** One listing with every image, for its detail page; `viewerId` adds the viewer's standing. */
@@ -525,20 +555,19 @@ export async function getListing(
   const mayModerate = viewerIsStaff || row.seller_id === viewerId;
   if (moderation !== "visible" && !mayModerate)
     throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
-  const [images, bands, watchers] = await Promise.all([
+  const [images, watchers] = await Promise.all([
     rows<ListingImage>(
       db,
       sql`
       select url, thumb_url as "thumbUrl", width, height from listing_images
       where listing_id = ${id} order by position`,
     ),
-    row.kind === "auction" ? loadIncrementBands(db) : Promise.resolve([]),
     rows<{ n: number }>(
       db,
       sql`select count(*)::int as n from watchlist_items where listing_id = ${id}`,
     ),
   ]);
-  const { image: _first, ...card } = toCard(row, null, bands);
+  const { image: _first, ...card } = toCard(row);
   let viewer: ListingDetail["viewer"] = null;
   if (viewerId && card.auction) {
     const mine = await rows<{ n: number }>(
@@ -653,5 +682,5 @@ export async function similarListings(db: Db, id: string, limit: number): Promis
         l.created_at desc, l.id
       limit ${limit}`,
   );
-  return toCards(db, similar);
+  return toCards(similar);
 }

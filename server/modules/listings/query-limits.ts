@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { ERROR_CODES } from "../../../core/errors";
-import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import type { Database, Db } from "../../db/client";
 import { AppError } from "../../errors";
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout or a cancel request. */
@@ -25,53 +23,54 @@ export function clientGone(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
+const timedOut = () =>
+  new AppError(
+    503,
+    ERROR_CODES.searchTimedOut,
+    "The search took too long. Try more specific words or add a filter.",
+  );
+
+const gone = () => new AppError(499, ERROR_CODES.clientClosed, "The client went away.");
+
 /**
- * Runs a browse or search request's queries (issue 18) in one transaction on one connection, with
- * `statement_timeout` set for it alone: a query the indexes do not serve well is stopped after
- * `timeoutMs` and answered 503 rather than holding a connection for seconds. Should the client go
- * away (`signal`), no further statement starts, and on PostgreSQL the one running is cancelled:
- * the transaction marks its connection with a random application_name, and the cancel names it,
- * so it can only ever reach this transaction's statement (a connection back in the pool has its
- * own name again).
+ * Runs a browse or search request's queries (issue 18) on one connection whose statements the
+ * server stops after `timeoutMs`: a query the indexes do not serve well is answered 503 rather
+ * than holding a connection for seconds. Should the client go away (`signal`), no further
+ * statement starts, and on PostgreSQL the one running is cancelled.
+ *
+ * On a PostgreSQL server the connection comes from a pool whose connections carry the limit from
+ * their start (`Database.limitedConnection`), so the request pays no round trip for it; a cancel
+ * is PostgreSQL's cancel request for that connection's backend, after which the connection is
+ * closed, never pooled, so it can only ever reach this request's statement. On PGlite (one
+ * process, no cancel) the queries run in a transaction that sets the limit for itself.
  */
 export async function withQueryLimits<T>(
-  db: Db,
+  database: Database,
   timeoutMs: number,
   signal: AbortSignal | undefined,
   fn: (db: Db) => Promise<T>,
 ): Promise<T> {
-  const name = `tw-browse-${randomBytes(6).toString("hex")}`;
   try {
-    return await db.transaction(async (tx) => {
-      const [session] = await rows<{ pid: number | null }>(
-        tx,
-        sql`select set_config('statement_timeout', ${String(timeoutMs)}, true),
-          set_config('application_name', ${name}, true), pg_backend_pid() as pid`,
-      );
-      const pid = session?.pid ?? null;
-      const onAbort = () => {
-        if (pid === null) return;
-        // On another connection; one the pool holds no longer carries the name, so it is spared.
-        db.execute(
-          sql`select pg_cancel_backend(pid) from pg_stat_activity
-            where pid = ${pid} and application_name = ${name}`,
-        ).catch(() => undefined);
-      };
+    if (database.limitedConnection) {
+      if (signal?.aborted) throw gone();
+      const connection = await database.limitedConnection(timeoutMs);
+      const onAbort = () => connection.cancel();
       signal?.addEventListener("abort", onAbort, { once: true });
       try {
-        return await fn(guarded(tx, signal));
+        // The client may have gone while a connection was awaited.
+        if (signal?.aborted) throw gone();
+        return await fn(guarded(connection.db, signal));
       } finally {
         signal?.removeEventListener("abort", onAbort);
+        connection.release();
       }
+    }
+    return await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
+      return fn(guarded(tx, signal));
     });
   } catch (err) {
-    if (isCancelled(err)) {
-      throw new AppError(
-        503,
-        ERROR_CODES.searchTimedOut,
-        "The search took too long. Try more specific words or add a filter.",
-      );
-    }
+    if (isCancelled(err)) throw timedOut();
     throw err;
   }
 }
@@ -84,9 +83,7 @@ function guarded(db: Db, signal: AbortSignal | undefined): Db {
       const value = Reflect.get(target, key, receiver);
       if (key !== "execute" || typeof value !== "function") return value;
       return (...args: unknown[]) => {
-        if (signal.aborted) {
-          throw new AppError(499, ERROR_CODES.clientClosed, "The client went away.");
-        }
+        if (signal.aborted) throw gone();
         return value.apply(target, args);
       };
     },

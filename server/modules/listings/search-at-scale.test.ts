@@ -147,13 +147,13 @@ describe("query limits", () => {
     const cancelled = Object.assign(new Error("canceling statement due to statement timeout"), {
       code: "57014",
     });
-    const failing = withQueryLimits(t.database.db, 1_000, undefined, async () => {
+    const failing = withQueryLimits(t.database, 1_000, undefined, async () => {
       throw cancelled;
     });
     await expect(failing).rejects.toMatchObject({ statusCode: 503, code: "search_timed_out" });
     if (t.database.driver === "pg") {
       // The server's own timer, on PostgreSQL.
-      const slow = withQueryLimits(t.database.db, 100, undefined, (db) =>
+      const slow = withQueryLimits(t.database, 100, undefined, (db) =>
         db.execute(sql`select pg_sleep(2)`),
       );
       await expect(slow).rejects.toBeInstanceOf(AppError);
@@ -164,7 +164,7 @@ describe("query limits", () => {
   it("starts no statement once the client has gone", async () => {
     const controller = new AbortController();
     let ran = 0;
-    const work = withQueryLimits(t.database.db, 5_000, controller.signal, async (db) => {
+    const work = withQueryLimits(t.database, 5_000, controller.signal, async (db) => {
       await db.execute(sql`select 1`);
       ran += 1;
       controller.abort();
@@ -177,7 +177,7 @@ describe("query limits", () => {
       // On PostgreSQL the statement running when the client goes is cancelled, not waited for.
       const gone = new AbortController();
       const started = Date.now();
-      const slow = withQueryLimits(t.database.db, 10_000, gone.signal, (db) =>
+      const slow = withQueryLimits(t.database, 10_000, gone.signal, (db) =>
         db.execute(sql`select pg_sleep(5)`),
       );
       setTimeout(() => gone.abort(), 300);
@@ -185,6 +185,53 @@ describe("query limits", () => {
       expect(Date.now() - started).toBeLessThan(3_000);
     }
   });
+
+  it("runs every statement under the limit asked for, and nothing else under it", async () => {
+    const shown = await withQueryLimits(t.database, 1_234, undefined, async (db) => {
+      const first = await rows<{ statement_timeout: string }>(db, sql`show statement_timeout`);
+      const second = await rows<{ statement_timeout: string }>(db, sql`show statement_timeout`);
+      return [first[0]?.statement_timeout, second[0]?.statement_timeout];
+    });
+    expect(shown).toEqual(["1234ms", "1234ms"]);
+    // The app's other work keeps no limit.
+    const [plain] = await rows<{ statement_timeout: string }>(
+      t.database.db,
+      sql`show statement_timeout`,
+    );
+    expect(plain?.statement_timeout).toBe("0");
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "closes a connection it cancelled on, and runs the next request unharmed",
+    async () => {
+      const gone = new AbortController();
+      let pid: number | undefined;
+      const slow = withQueryLimits(t.database, 10_000, gone.signal, async (db) => {
+        pid = (await rows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`))[0]?.pid;
+        return db.execute(sql`select pg_sleep(5)`);
+      });
+      setTimeout(() => gone.abort(), 300);
+      await expect(slow).rejects.toBeInstanceOf(AppError);
+      expect(pid).toBeGreaterThan(0);
+      // The cancelled connection is closed, never handed to another request: a cancel that
+      // arrived late could only have reached it.
+      const alive = async () =>
+        (
+          await rows<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from pg_stat_activity where pid = ${pid}`,
+          )
+        )[0]?.n;
+      for (let i = 0; i < 40 && (await alive()) !== 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await alive()).toBe(0);
+      const next = await withQueryLimits(t.database, 10_000, new AbortController().signal, (db) =>
+        rows<{ pid: number }>(db, sql`select pg_backend_pid() as pid, pg_sleep(0.3)`),
+      );
+      expect(next[0]?.pid).not.toBe(pid);
+    },
+  );
 
   it("serves GET /api/listings within its limits", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/listings?search=speaker" });
