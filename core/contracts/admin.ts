@@ -298,6 +298,7 @@ export const adminOrderSchema = z.object({
   buyer: personSchema,
   createdAt: z.string(),
 });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrderPageSchema = pageOf(adminOrderSchema);
 
 export const adminOrderDetailSchema = adminOrderSchema.extend({

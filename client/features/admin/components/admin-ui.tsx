@@ -1,6 +1,11 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { REPORT_REASON_LABELS } from "../../../../core/contracts/admin";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { ErrorState } from "../../../components/ui/error-state";
 import { PageTitle } from "../../../components/ui/page-title";
+import { Spinner } from "../../../components/ui/spinner";
+import { isNotFoundError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 
 /** A page of the admin area: its title (the document's too), a line on what it is for, its body. */
@@ -110,7 +115,130 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 
-export const tableClasses = "w-full min-w-[36rem] border-collapse text-left text-sm";
-export const thClasses =
+const tableClasses = "w-full min-w-[36rem] border-collapse text-left text-sm";
+const thClasses =
   "border-b border-sand-300 px-3 py-2 text-xs font-semibold tracking-wide text-slate-700 uppercase";
-export const tdClasses = "border-b border-sand-200 px-3 py-2 align-top text-slate-800";
+const tdClasses = "border-b border-sand-200 px-3 py-2 align-top text-slate-800";
+
+/** One column of an AdminTable: its heading, and how a row fills its cell. */
+export interface Column<Row> {
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Figures: aligned right, in digits of one width, so a column of amounts lines up. */
+  numeric?: boolean;
+  /** Classes for this column's cells (not its heading). */
+  className?: string;
+  /** The cell names its row (`<th scope="row">`), for screen readers reading across. */
+  rowHeader?: boolean;
+}
+
+/**
+ * Every table of the admin area: the same look, headings scoped for screen readers, sideways
+ * scrolling on a phone (TableScroll), and dimmed while the next page of a list loads.
+ */
+export function AdminTable<Row>({
+  label,
+  caption,
+  rows,
+  rowKey,
+  columns,
+  dimmed = false,
+  className,
+}: {
+  /** Names the scrollable region. */
+  label: string;
+  /** Said to screen readers only. */
+  caption?: string;
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string | number;
+  columns: readonly Column<Row>[];
+  dimmed?: boolean;
+  className?: string;
+}) {
+  return (
+    <TableScroll label={label}>
+      <table className={cn(tableClasses, className, dimmed && "opacity-60")}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list
+                key={index}
+                scope="col"
+                className={cn(thClasses, column.numeric && "text-right")}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            <tr key={rowKey(row, rowIndex)}>
+              {columns.map((column, index) => {
+                const className = cn(
+                  tdClasses,
+                  column.numeric && "text-right tabular-nums",
+                  column.rowHeader && "font-medium",
+                  column.className,
+                );
+                return column.rowHeader ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list
+                  <th key={index} scope="row" className={className}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are a fixed list
+                  <td key={index} className={className}>
+                    {column.cell(row)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/**
+ * What an admin page shows for its query: a spinner while it loads, a retry when it failed, "no
+ * such ..." when the server found nothing at that address (or refused the id), an empty state when
+ * `empty` says there is nothing to list, and otherwise `children` with the data. A detail page
+ * learns its title from the data, so `errorTitle` titles the page its failures are shown on.
+ */
+export function QueryView<T>({
+  query,
+  loading,
+  failure,
+  notFound,
+  errorTitle,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** The spinner's words, such as "Loading orders...". */
+  loading: string;
+  /** The failure's words, such as "We couldn't load the orders.". */
+  failure: string;
+  /** The empty state's title when the thing asked for does not exist. */
+  notFound?: string;
+  errorTitle?: string;
+  empty?: { when: (data: T) => boolean; title: string; hint?: string };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner label={loading} showLabel />;
+  if (query.isError) {
+    const state =
+      notFound && isNotFoundError(query.error, true) ? (
+        <EmptyState title={notFound} />
+      ) : (
+        <ErrorState message={failure} onRetry={() => void query.refetch()} />
+      );
+    return errorTitle ? <AdminPage title={errorTitle}>{state}</AdminPage> : state;
+  }
+  if (empty?.when(query.data)) return <EmptyState title={empty.title} hint={empty.hint} />;
+  return <>{children(query.data)}</>;
+}

@@ -2,11 +2,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Dashboard } from "../../../../core/contracts/admin";
 import { formatMoney } from "../../../../core/money";
-import { ErrorState } from "../../../components/ui/error-state";
 import { SelectField } from "../../../components/ui/select-field";
-import { Spinner } from "../../../components/ui/spinner";
 import { useDashboard } from "../api/get-dashboard";
-import { AdminPage, Section, TableScroll, tableClasses, tdClasses, thClasses } from "./admin-ui";
+import { AdminPage, AdminTable, type Column, QueryView, Section } from "./admin-ui";
 import { DailyChart, formatDay } from "./daily-chart";
 
 type Figure = keyof Dashboard["today"];
@@ -29,6 +27,20 @@ const SERIES: { value: Series; label: string }[] = [
   { value: "newListings", label: "New listings" },
   { value: "orders", label: "Orders" },
   { value: "gmvCents", label: "GMV (paid)" },
+];
+
+type Day = Dashboard["daily"][number];
+
+// The table beside the chart gives exact figures, cents included.
+const DAY_COLUMNS: Column<Day>[] = [
+  { header: "Day", rowHeader: true, cell: (day) => formatDay(day.date) },
+  ...SERIES.map(
+    ({ value, label }): Column<Day> => ({
+      header: label,
+      numeric: true,
+      cell: (day) => (value === "gmvCents" ? formatMoney(day[value]) : count(day[value])),
+    }),
+  ),
 ];
 
 const PERIODS = [
@@ -86,75 +98,44 @@ export function DashboardView() {
       title="Dashboard"
       intro="Today's figures, with the last 7 and 30 days under each; then the last 30 days, day by day."
     >
-      {dashboard.isPending ? (
-        <Spinner label="Loading figures..." showLabel />
-      ) : dashboard.isError ? (
-        <ErrorState
-          message="We couldn't load the figures."
-          onRetry={() => void dashboard.refetch()}
-        />
-      ) : (
-        <>
-          <Figures dashboard={dashboard.data} />
-          <Section title="Last 30 days" id="dashboard-chart">
-            <SelectField
-              label="Show"
-              value={series}
-              options={SERIES}
-              onChange={(value) => setSeries(value as Series)}
-              className="sm:w-60"
-            />
-            <DailyChart
-              points={dashboard.data.daily.map((day) => ({ date: day.date, value: day[series] }))}
-              label={shown?.label ?? ""}
-              format={format}
-            />
-            <details className="text-sm">
-              <summary className="cursor-pointer font-semibold text-brand-800">
-                Show the numbers as a table
-              </summary>
-              <TableScroll label="Daily figures">
-                <table className={`${tableClasses} mt-2`}>
-                  <caption className="sr-only">Daily figures, last 30 days</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={thClasses}>
-                        Day
-                      </th>
-                      {SERIES.map((s) => (
-                        <th key={s.value} scope="col" className={`${thClasses} text-right`}>
-                          {s.label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {dashboard.data.daily.map((day) => (
-                      <tr key={day.date}>
-                        <th scope="row" className={`${tdClasses} font-medium`}>
-                          {formatDay(day.date)}
-                        </th>
-                        <td className={`${tdClasses} text-right tabular-nums`}>
-                          {count(day.newUsers)}
-                        </td>
-                        <td className={`${tdClasses} text-right tabular-nums`}>
-                          {count(day.newListings)}
-                        </td>
-                        <td className={`${tdClasses} text-right tabular-nums`}>
-                          {count(day.orders)}
-                        </td>
-                        <td className={`${tdClasses} text-right tabular-nums`}>
-                          {formatMoney(day.gmvCents)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </details>
-          </Section>
-        </>
-      )}
+      <QueryView
+        query={dashboard}
+        loading="Loading figures..."
+        failure="We couldn't load the figures."
+      >
+        {(data) => (
+          <>
+            <Figures dashboard={data} />
+            <Section title="Last 30 days" id="dashboard-chart">
+              <SelectField
+                label="Show"
+                value={series}
+                options={SERIES}
+                onChange={(value) => setSeries(value as Series)}
+                className="sm:w-60"
+              />
+              <DailyChart
+                points={data.daily.map((day) => ({ date: day.date, value: day[series] }))}
+                label={shown?.label ?? ""}
+                format={format}
+              />
+              <details className="text-sm">
+                <summary className="cursor-pointer font-semibold text-brand-800">
+                  Show the numbers as a table
+                </summary>
+                <AdminTable
+                  label="Daily figures"
+                  caption="Daily figures, last 30 days"
+                  rows={data.daily}
+                  rowKey={(day) => day.date}
+                  columns={DAY_COLUMNS}
+                  className="mt-2"
+                />
+              </details>
+            </Section>
+          </>
+        )}
+      </QueryView>
     </AdminPage>
   );
 }

@@ -3,14 +3,12 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { createListingRuleSchema, type ListingRule } from "../../../../core/contracts/admin";
 import { Button } from "../../../components/ui/button";
-import { ErrorState } from "../../../components/ui/error-state";
 import { SelectField } from "../../../components/ui/select-field";
-import { Spinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
 import { useAddListingRule, useDeleteListingRule, useListingRules } from "../api/listing-rules";
 import { useStaff } from "../hooks/use-staff";
-import { AdminPage, Section } from "./admin-ui";
+import { AdminPage, QueryView, Section } from "./admin-ui";
 
 export interface RuleCategory {
   slug: string;
@@ -161,23 +159,21 @@ export function ListingRules({ categories }: { categories: RuleCategory[] }) {
           <AddRule categories={categories} />
         </Section>
       )}
-      {rules.isPending ? (
-        <Spinner label="Loading rules..." showLabel />
-      ) : rules.isError ? (
-        <ErrorState message="We couldn't load the rules." onRetry={() => void rules.refetch()} />
-      ) : (
-        <>
-          <Section title="Prohibited words" id="rules-words">
-            <RuleList rules={rules.data.items} kind="word" canEdit={isAdmin} />
-          </Section>
-          <Section title="Held categories" id="rules-categories">
-            <RuleList rules={rules.data.items} kind="category" canEdit={isAdmin} />
-          </Section>
-          {!isAdmin && (
-            <p className="text-sm text-slate-700">Only an admin can change the rules.</p>
-          )}
-        </>
-      )}
+      <QueryView query={rules} loading="Loading rules..." failure="We couldn't load the rules.">
+        {(data) => (
+          <>
+            <Section title="Prohibited words" id="rules-words">
+              <RuleList rules={data.items} kind="word" canEdit={isAdmin} />
+            </Section>
+            <Section title="Held categories" id="rules-categories">
+              <RuleList rules={data.items} kind="category" canEdit={isAdmin} />
+            </Section>
+            {!isAdmin && (
+              <p className="text-sm text-slate-700">Only an admin can change the rules.</p>
+            )}
+          </>
+        )}
+      </QueryView>
     </AdminPage>
   );
 }

@@ -4,18 +4,15 @@ import { toast } from "sonner";
 import { type AdminListing, LISTING_MODERATION } from "../../../../core/contracts/admin";
 import { formatMoney } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { ErrorState } from "../../../components/ui/error-state";
 import { Pagination } from "../../../components/ui/pagination";
 import { SelectField } from "../../../components/ui/select-field";
-import { Spinner } from "../../../components/ui/spinner";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
 import { useAdminListings } from "../api/get-listings";
 import { type ListingAction, useModerateListing } from "../api/listing-actions";
 import { useListParams } from "../hooks/use-list-params";
-import { AdminPage, ModerationBadge } from "./admin-ui";
+import { AdminPage, ModerationBadge, QueryView } from "./admin-ui";
 import { ReasonDialog } from "./reason-dialog";
 import { SearchForm } from "./search-form";
 
@@ -155,39 +152,33 @@ export function ListingsList() {
           className="sm:w-52"
         />
       </div>
-      {listings.isPending ? (
-        <Spinner label="Loading listings..." showLabel />
-      ) : listings.isError ? (
-        <ErrorState
-          message="We couldn't load the listings."
-          onRetry={() => void listings.refetch()}
-        />
-      ) : listings.data.items.length === 0 ? (
-        <EmptyState title="No listings match." />
-      ) : (
-        <>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {pluralize(listings.data.total, "listing")}
-          </p>
-          <ul
-            aria-label="Listings"
-            className={cn("flex flex-col gap-3", listings.isPlaceholderData && "opacity-60")}
-          >
-            {listings.data.items.map((listing) => (
-              <ListingRow
-                key={listing.id}
-                listing={listing}
-                onAction={(target, action) => setPending({ listing: target, action })}
-              />
-            ))}
-          </ul>
-          <Pagination
-            page={listings.data.page}
-            pageSize={listings.data.pageSize}
-            total={listings.data.total}
-          />
-        </>
-      )}
+      <QueryView
+        query={listings}
+        loading="Loading listings..."
+        failure="We couldn't load the listings."
+        empty={{ when: (data) => data.items.length === 0, title: "No listings match." }}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {pluralize(data.total, "listing")}
+            </p>
+            <ul
+              aria-label="Listings"
+              className={cn("flex flex-col gap-3", listings.isPlaceholderData && "opacity-60")}
+            >
+              {data.items.map((listing) => (
+                <ListingRow
+                  key={listing.id}
+                  listing={listing}
+                  onAction={(target, action) => setPending({ listing: target, action })}
+                />
+              ))}
+            </ul>
+            <Pagination page={data.page} pageSize={data.pageSize} total={data.total} />
+          </>
+        )}
+      </QueryView>
       <ReasonDialog
         open={pending !== null}
         title={pending ? `${ACTION_TEXT[pending.action].title}: ${pending.listing.title}` : ""}

@@ -5,16 +5,12 @@ import type { AdminOrderDetail } from "../../../../core/contracts/admin";
 import { formatMoney, parseMoneyToCents } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { ErrorState } from "../../../components/ui/error-state";
-import { Spinner } from "../../../components/ui/spinner";
 import { inputClasses } from "../../../components/ui/text-field";
-import { isNotFoundError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { useOrder } from "../api/get-orders";
 import { useIssueRefund } from "../api/issue-refund";
 import { useStaff } from "../hooks/use-staff";
-import { AdminPage, Section, TableScroll, tableClasses, tdClasses, thClasses } from "./admin-ui";
+import { AdminPage, AdminTable, type Column, QueryView, Section } from "./admin-ui";
 import { ReasonDialog } from "./reason-dialog";
 
 function RefundButton({ order }: { order: AdminOrderDetail }) {
@@ -79,23 +75,66 @@ function RefundButton({ order }: { order: AdminOrderDetail }) {
 
 const statusText = (status: string) => status.replace(/_/g, " ");
 
+type Line = AdminOrderDetail["lines"][number];
+type PaymentEvent = AdminOrderDetail["paymentEvents"][number];
+type Refund = AdminOrderDetail["refunds"][number];
+
+const LINE_COLUMNS: Column<Line>[] = [
+  {
+    header: "Item",
+    cell: (line) =>
+      line.listingId ? (
+        <Link to={`/listing/${line.listingId}`} className="text-brand-800 hover:underline">
+          {line.title}
+        </Link>
+      ) : (
+        line.title
+      ),
+  },
+  { header: "Seller", cell: (line) => line.sellerUsername },
+  { header: "Quantity", numeric: true, cell: (line) => line.quantity },
+  { header: "Price", numeric: true, cell: (line) => formatMoney(line.unitPriceCents) },
+];
+
+const EVENT_COLUMNS: Column<PaymentEvent>[] = [
+  {
+    header: "When",
+    className: "whitespace-nowrap",
+    cell: (event) => formatDateTime(event.createdAt),
+  },
+  { header: "Event", className: "font-mono text-xs", cell: (event) => event.type },
+  { header: "Detail", className: "break-words", cell: (event) => event.detail },
+];
+
+const REFUND_COLUMNS: Column<Refund>[] = [
+  {
+    header: "When",
+    className: "whitespace-nowrap",
+    cell: (refund) => formatDateTime(refund.createdAt),
+  },
+  { header: "Amount", numeric: true, cell: (refund) => formatMoney(refund.amountCents) },
+  { header: "Status", className: "capitalize", cell: (refund) => statusText(refund.status) },
+  { header: "Reason", className: "break-words", cell: (refund) => refund.reason },
+];
+
 /** /admin/orders/:id: the lines, the payment provider's events and the refunds. */
 export function OrderDetail({ id }: { id: string }) {
   const order = useOrder(id);
+  return (
+    <QueryView
+      query={order}
+      loading="Loading order..."
+      failure="We couldn't load this order."
+      notFound="There is no such order."
+      errorTitle="Order"
+    >
+      {(data) => <OrderPage order={data} />}
+    </QueryView>
+  );
+}
+
+function OrderPage({ order: data }: { order: AdminOrderDetail }) {
   const staff = useStaff();
-  if (order.isPending) return <Spinner label="Loading order..." showLabel />;
-  if (order.isError) {
-    return (
-      <AdminPage title="Order">
-        {isNotFoundError(order.error, true) ? (
-          <EmptyState title="There is no such order." />
-        ) : (
-          <ErrorState message="We couldn't load this order." onRetry={() => void order.refetch()} />
-        )}
-      </AdminPage>
-    );
-  }
-  const { data } = order;
   return (
     <AdminPage
       title={`Order #${data.number}`}
@@ -115,83 +154,24 @@ export function OrderDetail({ id }: { id: string }) {
       actions={staff.isAdmin ? <RefundButton order={data} /> : undefined}
     >
       <Section title="Items" id="order-lines">
-        <TableScroll label="Items">
-          <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  Item
-                </th>
-                <th scope="col" className={thClasses}>
-                  Seller
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  Quantity
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  Price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.lines.map((line, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own here
-                <tr key={index}>
-                  <td className={tdClasses}>
-                    {line.listingId ? (
-                      <Link
-                        to={`/listing/${line.listingId}`}
-                        className="text-brand-800 hover:underline"
-                      >
-                        {line.title}
-                      </Link>
-                    ) : (
-                      line.title
-                    )}
-                  </td>
-                  <td className={tdClasses}>{line.sellerUsername}</td>
-                  <td className={`${tdClasses} text-right tabular-nums`}>{line.quantity}</td>
-                  <td className={`${tdClasses} text-right tabular-nums`}>
-                    {formatMoney(line.unitPriceCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          label="Items"
+          rows={data.lines}
+          // Lines have no id of their own here; their order is fixed.
+          rowKey={(_line, index) => index}
+          columns={LINE_COLUMNS}
+        />
       </Section>
       <Section title="Payment events" id="order-payments">
         {data.paymentEvents.length === 0 ? (
           <p className="text-sm text-slate-700">No payment events.</p>
         ) : (
-          <TableScroll label="Payment events">
-            <table className={tableClasses}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    When
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    Event
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    Detail
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.paymentEvents.map((event) => (
-                  <tr key={event.id}>
-                    <td className={`${tdClasses} whitespace-nowrap`}>
-                      {formatDateTime(event.createdAt)}
-                    </td>
-                    <td className={`${tdClasses} font-mono text-xs`}>{event.type}</td>
-                    <td className={`${tdClasses} break-words`}>{event.detail}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AdminTable
+            label="Payment events"
+            rows={data.paymentEvents}
+            rowKey={(event) => event.id}
+            columns={EVENT_COLUMNS}
+          />
         )}
       </Section>
       <Section title="Refunds" id="order-refunds">
@@ -202,40 +182,12 @@ export function OrderDetail({ id }: { id: string }) {
         {data.refunds.length === 0 ? (
           <p className="text-sm text-slate-700">No refunds.</p>
         ) : (
-          <TableScroll label="Refunds">
-            <table className={tableClasses}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    When
-                  </th>
-                  <th scope="col" className={`${thClasses} text-right`}>
-                    Amount
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    Status
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    Reason
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.refunds.map((refund) => (
-                  <tr key={refund.id}>
-                    <td className={`${tdClasses} whitespace-nowrap`}>
-                      {formatDateTime(refund.createdAt)}
-                    </td>
-                    <td className={`${tdClasses} text-right tabular-nums`}>
-                      {formatMoney(refund.amountCents)}
-                    </td>
-                    <td className={`${tdClasses} capitalize`}>{statusText(refund.status)}</td>
-                    <td className={`${tdClasses} break-words`}>{refund.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <AdminTable
+            label="Refunds"
+            rows={data.refunds}
+            rowKey={(refund) => refund.id}
+            columns={REFUND_COLUMNS}
+          />
         )}
       </Section>
     </AdminPage>

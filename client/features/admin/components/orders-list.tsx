@@ -1,15 +1,41 @@
 import { Link } from "react-router";
+import type { AdminOrder } from "../../../../core/contracts/admin";
 import { formatMoney } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { ErrorState } from "../../../components/ui/error-state";
 import { Pagination } from "../../../components/ui/pagination";
-import { Spinner } from "../../../components/ui/spinner";
-import { cn } from "../../../lib/cn";
 import { useOrders } from "../api/get-orders";
 import { useListParams } from "../hooks/use-list-params";
-import { AdminPage, TableScroll, tableClasses, tdClasses, thClasses } from "./admin-ui";
+import { AdminPage, AdminTable, type Column, QueryView } from "./admin-ui";
 import { SearchForm } from "./search-form";
+
+const COLUMNS: Column<AdminOrder>[] = [
+  {
+    header: "Order",
+    cell: (order) => (
+      <Link
+        to={`/admin/orders/${order.id}`}
+        className="font-semibold text-brand-800 hover:underline"
+      >
+        #{order.number}
+      </Link>
+    ),
+  },
+  {
+    header: "Buyer",
+    cell: (order) => (
+      <Link to={`/admin/users/${order.buyer.id}`} className="text-brand-800 hover:underline">
+        {order.buyer.username}
+      </Link>
+    ),
+  },
+  { header: "Status", className: "capitalize", cell: (order) => order.status.replace(/_/g, " ") },
+  { header: "Total", numeric: true, cell: (order) => formatMoney(order.totalCents) },
+  {
+    header: "Placed",
+    className: "whitespace-nowrap",
+    cell: (order) => formatDateTime(order.createdAt),
+  },
+];
 
 /** /admin/orders: search by order number or the buyer's email. */
 export function OrdersList() {
@@ -27,73 +53,25 @@ export function OrdersList() {
         value={q}
         onSearch={(value) => set("q", value)}
       />
-      {orders.isPending ? (
-        <Spinner label="Loading orders..." showLabel />
-      ) : orders.isError ? (
-        <ErrorState message="We couldn't load the orders." onRetry={() => void orders.refetch()} />
-      ) : orders.data.items.length === 0 ? (
-        <EmptyState title="No orders match." />
-      ) : (
-        <>
-          <TableScroll label="Orders">
-            <table className={cn(tableClasses, orders.isPlaceholderData && "opacity-60")}>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClasses}>
-                    Order
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    Buyer
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    Status
-                  </th>
-                  <th scope="col" className={`${thClasses} text-right`}>
-                    Total
-                  </th>
-                  <th scope="col" className={thClasses}>
-                    Placed
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.data.items.map((order) => (
-                  <tr key={order.id}>
-                    <td className={tdClasses}>
-                      <Link
-                        to={`/admin/orders/${order.id}`}
-                        className="font-semibold text-brand-800 hover:underline"
-                      >
-                        #{order.number}
-                      </Link>
-                    </td>
-                    <td className={tdClasses}>
-                      <Link
-                        to={`/admin/users/${order.buyer.id}`}
-                        className="text-brand-800 hover:underline"
-                      >
-                        {order.buyer.username}
-                      </Link>
-                    </td>
-                    <td className={`${tdClasses} capitalize`}>{order.status.replace(/_/g, " ")}</td>
-                    <td className={`${tdClasses} text-right tabular-nums`}>
-                      {formatMoney(order.totalCents)}
-                    </td>
-                    <td className={`${tdClasses} whitespace-nowrap`}>
-                      {formatDateTime(order.createdAt)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          <Pagination
-            page={orders.data.page}
-            pageSize={orders.data.pageSize}
-            total={orders.data.total}
-          />
-        </>
-      )}
+      <QueryView
+        query={orders}
+        loading="Loading orders..."
+        failure="We couldn't load the orders."
+        empty={{ when: (data) => data.items.length === 0, title: "No orders match." }}
+      >
+        {(data) => (
+          <>
+            <AdminTable
+              label="Orders"
+              rows={data.items}
+              rowKey={(order) => order.id}
+              columns={COLUMNS}
+              dimmed={orders.isPlaceholderData}
+            />
+            <Pagination page={data.page} pageSize={data.pageSize} total={data.total} />
+          </>
+        )}
+      </QueryView>
     </AdminPage>
   );
 }

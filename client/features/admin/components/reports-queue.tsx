@@ -1,13 +1,9 @@
 import { Link, useSearchParams } from "react-router";
 import { REPORT_STATUSES, type ReportStatus } from "../../../../core/contracts/admin";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { ErrorState } from "../../../components/ui/error-state";
 import { Pagination } from "../../../components/ui/pagination";
-import { Spinner } from "../../../components/ui/spinner";
-import { isNotFoundError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { useReport, useReports } from "../api/get-reports";
-import { AdminPage } from "./admin-ui";
+import { AdminPage, QueryView } from "./admin-ui";
 import { ReportCard } from "./report-card";
 
 const TAB_LABELS: Record<ReportStatus, string> = {
@@ -64,38 +60,32 @@ export function ReportsQueue() {
           ))}
         </ul>
       </nav>
-      {reports.isPending ? (
-        <Spinner label="Loading reports..." showLabel />
-      ) : reports.isError ? (
-        <ErrorState
-          message="We couldn't load the reports."
-          onRetry={() => void reports.refetch()}
-        />
-      ) : reports.data.items.length === 0 ? (
-        <EmptyState title={EMPTY[status]} />
-      ) : (
-        <>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {reports.data.total} {TAB_LABELS[status].toLowerCase()}{" "}
-            {reports.data.total === 1 ? "report" : "reports"}
-          </p>
-          <ul
-            aria-label={`${TAB_LABELS[status]} reports`}
-            className={cn("flex flex-col gap-4", reports.isPlaceholderData && "opacity-60")}
-          >
-            {reports.data.items.map((report) => (
-              <li key={report.id}>
-                <ReportCard report={report} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={reports.data.page}
-            pageSize={reports.data.pageSize}
-            total={reports.data.total}
-          />
-        </>
-      )}
+      <QueryView
+        query={reports}
+        loading="Loading reports..."
+        failure="We couldn't load the reports."
+        empty={{ when: (data) => data.items.length === 0, title: EMPTY[status] }}
+      >
+        {(data) => (
+          <>
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {data.total} {TAB_LABELS[status].toLowerCase()}{" "}
+              {data.total === 1 ? "report" : "reports"}
+            </p>
+            <ul
+              aria-label={`${TAB_LABELS[status]} reports`}
+              className={cn("flex flex-col gap-4", reports.isPlaceholderData && "opacity-60")}
+            >
+              {data.items.map((report) => (
+                <li key={report.id}>
+                  <ReportCard report={report} />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={data.page} pageSize={data.pageSize} total={data.total} />
+          </>
+        )}
+      </QueryView>
     </AdminPage>
   );
 }
@@ -108,20 +98,14 @@ export function ReportDetail({ id }: { id: string }) {
       <Link to="/admin/reports" className="text-sm font-semibold text-brand-800 hover:underline">
         Back to the queue
       </Link>
-      {report.isPending ? (
-        <Spinner label="Loading report..." showLabel />
-      ) : report.isError ? (
-        isNotFoundError(report.error, true) ? (
-          <EmptyState title="There is no such report." />
-        ) : (
-          <ErrorState
-            message="We couldn't load the report."
-            onRetry={() => void report.refetch()}
-          />
-        )
-      ) : (
-        <ReportCard report={report.data} />
-      )}
+      <QueryView
+        query={report}
+        loading="Loading report..."
+        failure="We couldn't load the report."
+        notFound="There is no such report."
+      >
+        {(data) => <ReportCard report={data} />}
+      </QueryView>
     </AdminPage>
   );
 }

@@ -9,25 +9,20 @@ import {
 import { formatMoney } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { ErrorState } from "../../../components/ui/error-state";
 import { SelectField } from "../../../components/ui/select-field";
-import { Spinner } from "../../../components/ui/spinner";
-import { isNotFoundError } from "../../../lib/api-client";
 import { useUser } from "../api/get-users";
 import { type UserAction, useModerateUser, useSetStaffRole } from "../api/user-actions";
 import { useStaff } from "../hooks/use-staff";
 import {
   AdminPage,
+  AdminTable,
   Badge,
+  type Column,
   ModerationBadge,
+  QueryView,
   ROLE_LABELS,
   reasonLabel,
   Section,
-  TableScroll,
-  tableClasses,
-  tdClasses,
-  thClasses,
 } from "./admin-ui";
 import { ReasonDialog } from "./reason-dialog";
 import { RESOLUTION_LABELS } from "./report-card";
@@ -181,112 +176,82 @@ function Profile({ detail }: { detail: AdminUserDetail }) {
   );
 }
 
-function ListingsSection({ listings }: { listings: AdminUserDetail["listings"] }) {
+type UserListing = AdminUserDetail["listings"][number];
+type UserOrder = AdminUserDetail["orders"][number];
+
+const LISTING_COLUMNS: Column<UserListing>[] = [
+  {
+    header: "Title",
+    cell: (listing) => (
+      <Link to={`/listing/${listing.id}`} className="font-medium text-brand-800 hover:underline">
+        {listing.title}
+      </Link>
+    ),
+  },
+  {
+    header: "State",
+    cell: (listing) => (
+      <span className="flex flex-wrap items-center gap-1">
+        <span className="capitalize">{listing.status.replace(/_/g, " ")}</span>
+        {listing.moderation !== "visible" && <ModerationBadge state={listing.moderation} />}
+      </span>
+    ),
+  },
+  { header: "Price", numeric: true, cell: (listing) => formatMoney(listing.priceCents) },
+  {
+    header: "Listed",
+    className: "whitespace-nowrap",
+    cell: (listing) => formatDateTime(listing.createdAt),
+  },
+];
+
+const ORDER_COLUMNS: Column<UserOrder>[] = [
+  {
+    header: "Order",
+    cell: (order) => (
+      <Link to={`/admin/orders/${order.id}`} className="font-medium text-brand-800 hover:underline">
+        #{order.number}
+      </Link>
+    ),
+  },
+  { header: "Status", className: "capitalize", cell: (order) => order.status.replace(/_/g, " ") },
+  { header: "Total", numeric: true, cell: (order) => formatMoney(order.totalCents) },
+  {
+    header: "Placed",
+    className: "whitespace-nowrap",
+    cell: (order) => formatDateTime(order.createdAt),
+  },
+];
+
+function ListingsSection({ listings }: { listings: UserListing[] }) {
   return (
     <Section title={`Listings (${listings.length})`} id="user-listings">
       {listings.length === 0 ? (
         <p className="text-sm text-slate-700">No listings.</p>
       ) : (
-        <TableScroll label="Their listings">
-          <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  Title
-                </th>
-                <th scope="col" className={thClasses}>
-                  State
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  Price
-                </th>
-                <th scope="col" className={thClasses}>
-                  Listed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {listings.map((listing) => (
-                <tr key={listing.id}>
-                  <td className={tdClasses}>
-                    <Link
-                      to={`/listing/${listing.id}`}
-                      className="font-medium text-brand-800 hover:underline"
-                    >
-                      {listing.title}
-                    </Link>
-                  </td>
-                  <td className={tdClasses}>
-                    <span className="flex flex-wrap items-center gap-1">
-                      <span className="capitalize">{listing.status.replace(/_/g, " ")}</span>
-                      {listing.moderation !== "visible" && (
-                        <ModerationBadge state={listing.moderation} />
-                      )}
-                    </span>
-                  </td>
-                  <td className={`${tdClasses} text-right tabular-nums`}>
-                    {formatMoney(listing.priceCents)}
-                  </td>
-                  <td className={`${tdClasses} whitespace-nowrap`}>
-                    {formatDateTime(listing.createdAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          label="Their listings"
+          rows={listings}
+          rowKey={(listing) => listing.id}
+          columns={LISTING_COLUMNS}
+        />
       )}
     </Section>
   );
 }
 
-function OrdersSection({ orders }: { orders: AdminUserDetail["orders"] }) {
+function OrdersSection({ orders }: { orders: UserOrder[] }) {
   return (
     <Section title={`Orders (${orders.length})`} id="user-orders">
       {orders.length === 0 ? (
         <p className="text-sm text-slate-700">No orders.</p>
       ) : (
-        <TableScroll label="Their orders">
-          <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  Order
-                </th>
-                <th scope="col" className={thClasses}>
-                  Status
-                </th>
-                <th scope="col" className={`${thClasses} text-right`}>
-                  Total
-                </th>
-                <th scope="col" className={thClasses}>
-                  Placed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id}>
-                  <td className={tdClasses}>
-                    <Link
-                      to={`/admin/orders/${order.id}`}
-                      className="font-medium text-brand-800 hover:underline"
-                    >
-                      #{order.number}
-                    </Link>
-                  </td>
-                  <td className={`${tdClasses} capitalize`}>{order.status.replace(/_/g, " ")}</td>
-                  <td className={`${tdClasses} text-right tabular-nums`}>
-                    {formatMoney(order.totalCents)}
-                  </td>
-                  <td className={`${tdClasses} whitespace-nowrap`}>
-                    {formatDateTime(order.createdAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <AdminTable
+          label="Their orders"
+          rows={orders}
+          rowKey={(order) => order.id}
+          columns={ORDER_COLUMNS}
+        />
       )}
     </Section>
   );
@@ -365,38 +330,38 @@ function ReportsSection({ reports }: { reports: AdminUserDetail["reports"] }) {
 /** /admin/users/:id: the account, what staff may do to it, and what the user did. */
 export function UserDetail({ id }: { id: string }) {
   const detail = useUser(id);
-  if (detail.isPending) return <Spinner label="Loading user..." showLabel />;
-  if (detail.isError) {
-    return (
-      <AdminPage title="User">
-        {isNotFoundError(detail.error, true) ? (
-          <EmptyState title="There is no such user." />
-        ) : (
-          <ErrorState message="We couldn't load this user." onRetry={() => void detail.refetch()} />
-        )}
-      </AdminPage>
-    );
-  }
-  const { data } = detail;
   return (
-    <AdminPage
-      title={data.user.username}
-      intro={
-        <Link to="/admin/users" className="text-sm font-semibold text-brand-800 hover:underline">
-          All users
-        </Link>
-      }
+    <QueryView
+      query={detail}
+      loading="Loading user..."
+      failure="We couldn't load this user."
+      notFound="There is no such user."
+      errorTitle="User"
     >
-      <div className="grid gap-4 xl:grid-cols-2">
-        <Profile detail={data} />
-        <Section title="Actions" id="user-actions">
-          <Actions detail={data} />
-        </Section>
-      </div>
-      <ReportsSection reports={data.reports} />
-      <ListingsSection listings={data.listings} />
-      <OrdersSection orders={data.orders} />
-      <FeedbackSection feedback={data.feedback} />
-    </AdminPage>
+      {(data) => (
+        <AdminPage
+          title={data.user.username}
+          intro={
+            <Link
+              to="/admin/users"
+              className="text-sm font-semibold text-brand-800 hover:underline"
+            >
+              All users
+            </Link>
+          }
+        >
+          <div className="grid gap-4 xl:grid-cols-2">
+            <Profile detail={data} />
+            <Section title="Actions" id="user-actions">
+              <Actions detail={data} />
+            </Section>
+          </div>
+          <ReportsSection reports={data.reports} />
+          <ListingsSection listings={data.listings} />
+          <OrdersSection orders={data.orders} />
+          <FeedbackSection feedback={data.feedback} />
+        </AdminPage>
+      )}
+    </QueryView>
   );
 }
