@@ -20,6 +20,10 @@ function toColumns<T>(items: T[], count: number): T[][] {
  */
 export function CategoryNav({ categories }: { categories: CategoryNode[] }) {
   const [open, setOpen] = useState(false);
+  // The menu's links (every category and subcategory, some sixty) are drawn the first time it
+  // opens, then kept: a closed menu is hidden, and drawing it cost every first page load on a phone.
+  const [drawn, setDrawn] = useState(false);
+  if (open && !drawn) setDrawn(true);
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -85,36 +89,37 @@ export function CategoryNav({ categories }: { categories: CategoryNode[] }) {
           className="absolute inset-x-0 top-full z-40 max-h-[75vh] overflow-y-auto border-t border-sand-200 bg-white shadow-xl sm:inset-x-4 sm:rounded-b-xl"
         >
           <div className="grid gap-6 p-5 sm:grid-cols-2 lg:grid-cols-4">
-            {toColumns(categories, MEGA_MENU_COLUMNS).map((column) => (
-              <ul key={column[0]?.id} className="flex flex-col gap-5">
-                {column.map((category) => (
-                  <li key={category.id}>
-                    <Link
-                      to={`/category/${category.slug}`}
-                      onClick={close}
-                      className="font-semibold text-slate-900 hover:text-brand-800 hover:underline"
-                    >
-                      {category.name}
-                    </Link>
-                    {category.children.length > 0 && (
-                      <ul className="mt-2 flex flex-col gap-1.5">
-                        {category.children.map((child) => (
-                          <li key={child.id}>
-                            <Link
-                              to={`/category/${category.slug}/${child.slug}`}
-                              onClick={close}
-                              className="text-sm text-slate-700 hover:text-brand-800 hover:underline"
-                            >
-                              {child.name}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            ))}
+            {(open || drawn) &&
+              toColumns(categories, MEGA_MENU_COLUMNS).map((column) => (
+                <ul key={column[0]?.id} className="flex flex-col gap-5">
+                  {column.map((category) => (
+                    <li key={category.id}>
+                      <Link
+                        to={`/category/${category.slug}`}
+                        onClick={close}
+                        className="font-semibold text-slate-900 hover:text-brand-800 hover:underline"
+                      >
+                        {category.name}
+                      </Link>
+                      {category.children.length > 0 && (
+                        <ul className="mt-2 flex flex-col gap-1.5">
+                          {category.children.map((child) => (
+                            <li key={child.id}>
+                              <Link
+                                to={`/category/${category.slug}/${child.slug}`}
+                                onClick={close}
+                                className="text-sm text-slate-700 hover:text-brand-800 hover:underline"
+                              >
+                                {child.name}
+                              </Link>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              ))}
           </div>
         </div>
       </div>
