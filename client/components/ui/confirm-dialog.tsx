@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from "react";
-import { useModalDialog } from "../../lib/use-modal-dialog";
 import { Button, type ButtonVariant } from "./button";
+import { Modal } from "./modal";
 
 /**
  * Asks "are you sure?" in a native modal <dialog>: focus is trapped inside, Escape cancels and
@@ -29,22 +29,11 @@ export function ConfirmDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const dialog = useModalDialog(open);
   const titleId = useId();
   const textId = useId();
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onClose={(event) => {
-        // Only this dialog's own close; React would also pass up one from a dialog inside it.
-        if (event.target !== event.currentTarget) return;
-        if (open) onCancel();
-      }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={open} onClose={onCancel} labelledBy={titleId} describedBy={textId} width="sm">
       <div className="flex flex-col gap-4 p-6">
         <h2 id={titleId} className="text-xl font-bold text-slate-900">
           {title}
@@ -61,6 +50,6 @@ export function ConfirmDialog({
           </Button>
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }

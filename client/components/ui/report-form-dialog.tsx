@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
-import { useModalDialog } from "../../lib/use-modal-dialog";
 import { Button } from "./button";
+import { Modal } from "./modal";
 
 const COMMENT_MAX = 1000;
 
@@ -27,7 +27,6 @@ export function ReportFormDialog<Reason extends string>({
   onSend: (reason: Reason, comment: string) => Promise<string | null>;
   onClose: () => void;
 }) {
-  const dialog = useModalDialog(open);
   const titleId = useId();
   const commentId = useId();
   const errorId = useId();
@@ -43,14 +42,7 @@ export function ReportFormDialog<Reason extends string>({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={(event) => {
-        if (event.target === event.currentTarget && open) close();
-      }}
-      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={open} onClose={close} labelledBy={titleId} width="md">
       <form
         className="flex flex-col gap-4 p-6"
         onSubmit={async (event) => {
@@ -114,6 +106,6 @@ export function ReportFormDialog<Reason extends string>({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useState } from "react";
 import { actionReasonSchema } from "../../../../core/contracts/admin";
 import { Button, type ButtonVariant } from "../../../components/ui/button";
+import { Modal } from "../../../components/ui/modal";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
-import { useModalDialog } from "../../../lib/use-modal-dialog";
 
 /**
  * Every staff action asks why: the reason is recorded in the audit log and emailed to the user it
@@ -34,7 +34,6 @@ export function ReasonDialog({
   validate?: () => string | null;
   reasonLabel?: string;
 }) {
-  const dialog = useModalDialog(open);
   const titleId = useId();
   const textId = useId();
   const reasonId = useId();
@@ -69,15 +68,7 @@ export function ReasonDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onClose={(event) => {
-        if (event.target === event.currentTarget && open) close();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={open} onClose={close} labelledBy={titleId} describedBy={textId}>
       <form
         className="flex flex-col gap-4 p-6"
         onSubmit={(event) => {
@@ -126,6 +117,6 @@ export function ReasonDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -6,8 +6,8 @@ import {
 } from "../../../../core/contracts/cancellations";
 import { formatMoney } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
+import { Modal } from "../../../components/ui/modal";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
-import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useRequestCancellation } from "../api/cancellations";
 
 /** The buyer's "Request cancellation" form: a reason for the seller, then the request is sent. */
@@ -18,7 +18,6 @@ export function RequestCancellationDialog({
   part: CancellationPart;
   onClose: () => void;
 }) {
-  const dialog = useModalDialog(true);
   const titleId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState("");
@@ -27,14 +26,7 @@ export function RequestCancellationDialog({
   const items = part.items.map((i) => `${i.quantity} × ${i.title}`).join(", ");
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={true} onClose={onClose} labelledBy={titleId}>
       <form
         noValidate
         className="flex flex-col gap-4 p-6"
@@ -114,6 +106,6 @@ export function RequestCancellationDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

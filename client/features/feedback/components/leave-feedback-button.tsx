@@ -8,9 +8,9 @@ import {
   type FeedbackRating,
 } from "../../../../core/contracts/feedback";
 import { Button } from "../../../components/ui/button";
+import { Modal } from "../../../components/ui/modal";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
-import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useLeaveFeedback } from "../api/leave-feedback";
 
 interface Target {
@@ -78,7 +78,6 @@ function LeaveFeedbackDialog({
   onClose: () => void;
   target: Target;
 }) {
-  const dialog = useModalDialog(open);
   const titleId = useId();
   const commentId = useId();
   const buyer = target.as === "buyer";
@@ -94,14 +93,7 @@ function LeaveFeedbackDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={(event) => {
-        if (event.target === event.currentTarget && open) close();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={open} onClose={close} labelledBy={titleId}>
       <form
         noValidate
         className="flex flex-col gap-4 p-6"
@@ -225,7 +217,7 @@ function LeaveFeedbackDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
 

@@ -4,9 +4,9 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CHAT_MESSAGES, MESSAGE_LIMITS } from "../../../../core/chat";
 import { Button, type ButtonSize, type ButtonVariant } from "../../../components/ui/button";
+import { Modal } from "../../../components/ui/modal";
 import { cn } from "../../../lib/cn";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
-import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useStartConversation } from "../api/start-conversation";
 import { toastSendError } from "./send-error";
 
@@ -22,7 +22,6 @@ function ContactSellerDialog({
   listing,
   onClose,
 }: ContactSellerProps & { open: boolean; onClose: () => void }) {
-  const dialog = useModalDialog(open);
   const titleId = useId();
   const fieldId = useId();
   const [text, setText] = useState("");
@@ -37,14 +36,7 @@ function ContactSellerDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={(event) => {
-        if (event.target === event.currentTarget && open) close();
-      }}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={open} onClose={close} labelledBy={titleId}>
       <form
         noValidate
         className="flex flex-col gap-4 p-6"
@@ -121,7 +113,7 @@ function ContactSellerDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
 

@@ -11,9 +11,9 @@ import {
 } from "../../../../core/contracts/shipping";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
+import { Modal } from "../../../components/ui/modal";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
-import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useShipOrder } from "../api/ship-order";
 
 const OTHER = "other";
@@ -33,7 +33,6 @@ function MarkShippedDialog({
   onClose: () => void;
   sale: Sale;
 }) {
-  const dialog = useModalDialog(open);
   const titleId = useId();
   const carrierId = useId();
   const [method, setMethod] = useState<"shipped" | "pickup">("shipped");
@@ -86,14 +85,7 @@ function MarkShippedDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={(event) => {
-        if (event.target === event.currentTarget && open) onClose();
-      }}
-      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={open} onClose={onClose} labelledBy={titleId} width="md">
       <form
         noValidate
         className="flex flex-col gap-4 p-6"
@@ -212,7 +204,7 @@ function MarkShippedDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
 

@@ -6,9 +6,9 @@ import { HANDLING_TIME_BUSINESS_DAYS } from "../../../../core/contracts/shipping
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { StatusPill } from "../../../components/ui/item-row";
+import { Modal } from "../../../components/ui/modal";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
 import { lineStatus } from "../../../lib/order-status";
-import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useMarkReceived } from "../api/mark-received";
 
 type OrderItem = Order["items"][number];
@@ -49,21 +49,13 @@ function TrackPackageDialog({
   order: Order;
   item: OrderItem;
 }) {
-  const dialog = useModalDialog(open);
   const titleId = useId();
   const [error, setError] = useState<string | null>(null);
   const received = useMarkReceived();
   const shipment = item.shipment;
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={(event) => {
-        if (event.target === event.currentTarget && open) onClose();
-      }}
-      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={open} onClose={onClose} labelledBy={titleId} width="md">
       <div className="flex flex-col gap-4 p-6">
         <div className="flex flex-col gap-1">
           <h2 id={titleId} className="text-xl font-bold">
@@ -152,7 +144,7 @@ function TrackPackageDialog({
           )}
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 

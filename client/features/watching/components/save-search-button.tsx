@@ -6,10 +6,10 @@ import type { SavedSearchQuery } from "../../../../core/contracts/watching";
 import { WATCH_MESSAGES } from "../../../../core/watch-messages";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
+import { Modal } from "../../../components/ui/modal";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api-client";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
-import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useCreateSavedSearch } from "../api/create-saved-search";
 import { proposedSearchName, savedQueryFromParams } from "../hooks/saved-search-query";
 import { watchErrorMessage } from "../hooks/watch-errors";
@@ -73,7 +73,6 @@ function SaveSearchDialog({
   proposedName: string;
   onClose: () => void;
 }) {
-  const dialog = useModalDialog(true);
   const titleId = useId();
   const [name, setName] = useState(proposedName);
   const [notify, setNotify] = useState(true);
@@ -102,14 +101,7 @@ function SaveSearchDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl bg-white p-0 text-base text-slate-900 shadow-2xl backdrop:bg-slate-950/50 [--focus-ring:var(--color-brand-600)]"
-    >
+    <Modal open={true} onClose={onClose} labelledBy={titleId} width="sm">
       <form className="flex flex-col gap-4 p-6" onSubmit={submit} noValidate>
         <h2 id={titleId} className="text-xl font-bold">
           Save this search
@@ -142,6 +134,6 @@ function SaveSearchDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }
