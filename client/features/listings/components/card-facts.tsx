@@ -1,6 +1,7 @@
 import { Clock, Truck } from "lucide-react";
 import type { ListingCard } from "../../../../core/contracts/browse";
 import { formatMoney } from "../../../../core/money";
+import { formatTimeLeft, type TimeLeft } from "../../../../core/time";
 import { cn } from "../../../lib/cn";
 
 /**
@@ -44,12 +45,11 @@ export function CardTimeLeft({
   ended,
   className,
 }: {
-  /** The time left as useCountdown reads it ("2d 4h 13m"), null when there is no end. */
-  left: string | null;
+  left: TimeLeft | null;
   ended: boolean;
   className?: string;
 }) {
-  if (left === null && !ended) return null;
+  if (!left && !ended) return null;
   return (
     <p
       className={cn(
@@ -59,7 +59,7 @@ export function CardTimeLeft({
       )}
     >
       <Clock aria-hidden="true" className="size-3.5 shrink-0 sm:size-4" />
-      {ended || left === null ? "Ended" : `${left} left`}
+      {ended || !left ? "Ended" : `${formatTimeLeft(left)} left`}
     </p>
   );
 }
