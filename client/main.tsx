@@ -1,5 +1,5 @@
 import "./styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { Providers } from "./app/providers";
@@ -20,12 +20,16 @@ makeZodJitless(); // before any zod loads: the CSP refuses its compiler
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-createRoot(root).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </AppErrorBoundary>
-  </StrictMode>,
-);
+// As a transition, the first render is done in slices that let the browser in between (a phone
+// otherwise spends one long task building the whole page before it can answer a tap).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+});

@@ -21,6 +21,7 @@ import {
 } from "../../features/recently-viewed/hooks/use-recently-viewed";
 import { cn } from "../../lib/cn";
 import { useTerritoryChoice, withTerritory } from "../../lib/territory-choice";
+import { useDeferredData } from "../../lib/use-deferred-data";
 
 /** What a section says when a territory has nothing for it (Daily Picks runs out first). */
 function EmptyRow() {
@@ -105,11 +106,13 @@ export function HomePage() {
   const territories = useTerritories();
   const categories = useCategories();
   const home = useHome(territory || undefined);
+  // Some 40 cards: drawn at low priority (lib/use-deferred-data).
+  const homeData = useDeferredData(home.data);
 
   const sections = [
-    { id: "featured-deals", title: "Featured Deals", href: "/deals", items: home.data?.featured },
-    { id: "trending-now", title: "Trending Now", href: "/trending", items: home.data?.trending },
-    { id: "ending-soon", title: "Ending Soon", href: "/ending-soon", items: home.data?.endingSoon },
+    { id: "featured-deals", title: "Featured Deals", href: "/deals", items: homeData?.featured },
+    { id: "trending-now", title: "Trending Now", href: "/trending", items: homeData?.trending },
+    { id: "ending-soon", title: "Ending Soon", href: "/ending-soon", items: homeData?.endingSoon },
   ];
 
   return (
@@ -153,9 +156,9 @@ export function HomePage() {
               </HomeSection>
             ))}
             <HomeSection id="daily-picks" title="Daily Picks">
-              {home.data ? (
-                home.data.dailyPicks.length > 0 ? (
-                  <DailyPicks listings={home.data.dailyPicks} />
+              {homeData ? (
+                homeData.dailyPicks.length > 0 ? (
+                  <DailyPicks listings={homeData.dailyPicks} />
                 ) : (
                   <EmptyRow />
                 )

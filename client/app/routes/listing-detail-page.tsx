@@ -14,20 +14,21 @@ import { FollowButton } from "../../features/watching/components/follow-button";
 import { WatchListingButton } from "../../features/watching/components/watch-listing-button";
 import { isNotFoundError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
+import { useDeferredData } from "../../lib/use-deferred-data";
 
 /** /listing/:id, /product/:id and /products/:id: one page; only the not-found text differs. */
 export function ListingDetailPage({ variant }: { variant: "listing" | "product" }) {
   const { id = "" } = useParams();
   const listing = useListing(id);
+  const data = useDeferredData(listing.data);
   const addToCart = useAddToCart();
   const { user } = useSession();
-  const shownId = listing.data?.id;
+  const shownId = data?.id;
   // Remembered once the listing is shown (an unknown id is not), for the home page's row.
   useEffect(() => {
     if (shownId) recordRecentlyViewed(shownId);
   }, [shownId]);
 
-  if (listing.isPending) return <PagePlaceholder label="Loading listing..." />;
   if (listing.isError) {
     // A malformed id (400) can no more exist than an unknown one (404).
     if (isNotFoundError(listing.error, true)) return <ListingNotFound variant={variant} />;
@@ -40,13 +41,14 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
       </div>
     );
   }
-  const { seller } = listing.data;
+  if (!data) return <PagePlaceholder label="Loading listing..." />;
+  const { seller } = data;
   // Nobody writes to, watches or follows themselves: the seller sees only the watcher count.
   const own = user?.id === seller.id;
   const contact = own ? undefined : (
     <ContactSellerButton
       seller={{ id: seller.id, username: seller.username || "the seller" }}
-      listing={{ id: listing.data.id, title: listing.data.title }}
+      listing={{ id: data.id, title: data.title }}
       label="Contact"
     />
   );
@@ -56,31 +58,24 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
   return (
     <>
       <ListingDetailView
-        key={listing.data.id}
-        listing={listing.data}
+        key={data.id}
+        listing={data}
         onAddToCart={addToCart}
         watch={
-          <WatchListingButton
-            listingId={listing.data.id}
-            watcherCount={listing.data.watcherCount}
-            own={own}
-          />
+          <WatchListingButton listingId={data.id} watcherCount={data.watcherCount} own={own} />
         }
         sellerContact={contact}
         sellerFollow={follow}
         report={
           own ? undefined : (
             <ReportButton
-              target={{ kind: "listing", id: listing.data.id, name: listing.data.title }}
+              target={{ kind: "listing", id: data.id, name: data.title }}
               label="Report this listing"
             />
           )
         }
       />
-      <RelatedListings
-        listingId={listing.data.id}
-        seller={{ id: seller.id, username: seller.username }}
-      />
+      <RelatedListings listingId={data.id} seller={{ id: seller.id, username: seller.username }} />
     </>
   );
 }

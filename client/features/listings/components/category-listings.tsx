@@ -7,6 +7,7 @@ import { SelectField } from "../../../components/ui/select-field";
 import { PagePlaceholder } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
+import { useDeferredData } from "../../../lib/use-deferred-data";
 import { useListingFacets } from "../api/get-listing-facets";
 import { useListings } from "../api/get-listings";
 import { useCategoryFilters } from "../hooks/use-category-filters";
@@ -39,6 +40,8 @@ export function CategoryListings({
   const panelId = useId();
   const params = { ...apiParams, category: categorySlug };
   const query = useListings(params);
+  // The cards are drawn at low priority (lib/use-deferred-data); the count above them is not.
+  const data = useDeferredData(query.data);
   const facets = useListingFacets(params).data;
   const sortValue = SORT_OPTIONS.some((o) => o.value === filters.sort)
     ? filters.sort
@@ -92,15 +95,15 @@ export function CategoryListings({
           />
         )}
         <div className="min-w-0">
-          {query.isPending ? (
-            // A screen of room while the first page loads: the footer stays below the fold.
-            <PagePlaceholder label="Loading products..." />
-          ) : query.isError ? (
+          {query.isError ? (
             <ErrorState
               message="We couldn't load this category's listings."
               onRetry={() => void query.refetch()}
             />
-          ) : query.data.items.length === 0 ? (
+          ) : !data ? (
+            // A screen of room while the first page loads: the footer stays below the fold.
+            <PagePlaceholder label="Loading products..." />
+          ) : data.items.length === 0 ? (
             <EmptyState
               title="No products found in this category."
               hint="Try adjusting your filters or check back later."
@@ -119,17 +122,13 @@ export function CategoryListings({
                   query.isPlaceholderData && "opacity-60",
                 )}
               >
-                {query.data.items.map((listing, index) => (
+                {data.items.map((listing, index) => (
                   <li key={listing.id}>
                     <ProductCard listing={listing} layout={filters.view} priority={index === 0} />
                   </li>
                 ))}
               </ul>
-              <Pagination
-                page={query.data.page}
-                pageSize={query.data.pageSize}
-                total={query.data.total}
-              />
+              <Pagination page={data.page} pageSize={data.pageSize} total={data.total} />
             </>
           )}
         </div>

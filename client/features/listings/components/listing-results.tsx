@@ -5,6 +5,7 @@ import { Pagination } from "../../../components/ui/pagination";
 import { CardSkeletons } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
+import { useDeferredData } from "../../../lib/use-deferred-data";
 import { type ListingParams, useListings } from "../api/get-listings";
 import { ListingCard } from "./listing-card";
 import { ListingGrid } from "./listing-grid";
@@ -19,8 +20,17 @@ export function ListingResults({
   maxColumns?: 3 | 4;
 }) {
   const query = useListings(params);
+  const data = useDeferredData(query.data);
 
-  if (query.isPending) {
+  if (query.isError) {
+    return (
+      <ErrorState
+        message="We couldn't load listings right now."
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!data) {
     // The count line and a page of placeholder cards: what follows does not jump when they come.
     return (
       <section aria-label="Results" aria-busy="true">
@@ -31,16 +41,7 @@ export function ListingResults({
       </section>
     );
   }
-  if (query.isError) {
-    return (
-      <ErrorState
-        message="We couldn't load listings right now."
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-
-  const { items, total, page, pageSize, totalIsLowerBound } = query.data;
+  const { items, total, page, pageSize, totalIsLowerBound } = data;
   return (
     <section aria-label="Results" aria-busy={query.isFetching}>
       <p className="mb-4 text-sm font-medium text-slate-700" aria-live="polite">

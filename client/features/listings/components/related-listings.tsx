@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ListingCard as ListingCardData } from "../../../../core/contracts/browse";
 import { SIMILAR_LISTINGS_SIZE } from "../../../../core/listing";
+import { useDeferredData } from "../../../lib/use-deferred-data";
 import { useListings } from "../api/get-listings";
 import { useSimilarListings } from "../api/get-similar-listings";
 import { ListingCard } from "./listing-card";
@@ -52,8 +53,9 @@ export function RelatedListings({
   const similar = useSimilarListings(listingId);
   // One more than shown: the listing itself may be among the seller's newest.
   const fromSeller = useListings({ seller: seller.id, pageSize: SIMILAR_LISTINGS_SIZE + 1 });
-  const similarItems = similar.data?.items ?? [];
-  const sellerItems = (fromSeller.data?.items ?? [])
+  // Below the listing, so drawn at low priority (lib/use-deferred-data).
+  const similarItems = useDeferredData(similar.data)?.items ?? [];
+  const sellerItems = (useDeferredData(fromSeller.data)?.items ?? [])
     .filter((listing) => listing.id !== listingId)
     .slice(0, SIMILAR_LISTINGS_SIZE);
   if (similarItems.length === 0 && sellerItems.length === 0) return null;
