@@ -15,10 +15,19 @@ import { useLiveAuctions } from "../../../lib/live-auctions";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useSession } from "../../../lib/session";
 import { usePlaceBid } from "../api/place-bid";
-import { formatCountdown, useAuctionCountdown } from "../hooks/use-auction-countdown";
+import {
+  formatCountdown,
+  useAuctionClockEnded,
+  useAuctionCountdown,
+} from "../hooks/use-auction-countdown";
 import { BidConfirmDialog } from "./bid-confirm-dialog";
 
 type Auction = NonNullable<ListingDetail["auction"]>;
+
+/** The seconds-by-second countdown: the one part of the panel that renders every second. */
+function Countdown({ endsAt }: { endsAt: string }) {
+  return <>{formatCountdown(useAuctionCountdown(endsAt))}</>;
+}
 
 const FALLBACK_FAILURE = "There was an error placing your bid.";
 
@@ -300,8 +309,8 @@ export function AuctionPanel({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const left = useAuctionCountdown(auction.endsAt);
-  const ended = auction.ended || listing.status !== "active" || left.ended;
+  const clockEnded = useAuctionClockEnded(auction.endsAt);
+  const ended = auction.ended || listing.status !== "active" || clockEnded;
   const hasBids = auction.currentBidCents !== null;
   const isSeller = Boolean(listing.viewer?.isSeller || (user && listing.seller.id === user.id));
   const leading = Boolean(user && auction.leaderId === user.id);
@@ -314,8 +323,8 @@ export function AuctionPanel({
 
   // When the clock runs out, ask the server for the settled state (soft close may extend it).
   useEffect(() => {
-    if (left.ended && !auction.ended) void afterAuctionClockRanOut(queryClient, listing.id);
-  }, [left.ended, auction.ended, listing.id, queryClient]);
+    if (clockEnded && !auction.ended) void afterAuctionClockRanOut(queryClient, listing.id);
+  }, [clockEnded, auction.ended, listing.id, queryClient]);
 
   return (
     <section
@@ -363,7 +372,7 @@ export function AuctionPanel({
             <p className="flex items-center gap-2 font-semibold text-brand-900">
               <Timer aria-hidden="true" className="size-5" />
               <span role="timer" aria-label="Time left">
-                {formatCountdown(left)}
+                <Countdown endsAt={auction.endsAt} />
               </span>
             </p>
             <p className="text-sm text-slate-700">Auction ends: {formatDateTime(auction.endsAt)}</p>

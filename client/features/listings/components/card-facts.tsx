@@ -1,7 +1,6 @@
 import { Clock, Truck } from "lucide-react";
 import type { ListingCard } from "../../../../core/contracts/browse";
 import { formatMoney } from "../../../../core/money";
-import { formatTimeLeft, type TimeLeft } from "../../../../core/time";
 import { cn } from "../../../lib/cn";
 
 /**
@@ -45,11 +44,12 @@ export function CardTimeLeft({
   ended,
   className,
 }: {
-  left: TimeLeft | null;
+  /** The time left as useCountdown reads it ("2d 4h 13m"), null when there is no end. */
+  left: string | null;
   ended: boolean;
   className?: string;
 }) {
-  if (!left && !ended) return null;
+  if (left === null && !ended) return null;
   return (
     <p
       className={cn(
@@ -59,7 +59,7 @@ export function CardTimeLeft({
       )}
     >
       <Clock aria-hidden="true" className="size-3.5 shrink-0 sm:size-4" />
-      {ended || !left ? "Ended" : `${formatTimeLeft(left)} left`}
+      {ended || left === null ? "Ended" : `${left} left`}
     </p>
   );
 }

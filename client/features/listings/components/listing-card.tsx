@@ -39,7 +39,8 @@ export function ListingCard({
   const action = useListingCardAction(listing);
   const auction = listing.kind === "auction" ? listing.auction : null;
   const left = useCountdown(auction?.endsAt);
-  const ended = auction !== null && (auction.ended || listing.status !== "active" || !!left?.ended);
+  const ended =
+    auction !== null && (auction.ended || listing.status !== "active" || left === "Ended");
   const soldOut =
     listing.kind === "fixed_price" && (listing.quantity <= 0 || listing.status !== "active");
   const href = `/listing/${listing.id}`;

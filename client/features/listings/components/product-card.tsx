@@ -36,7 +36,8 @@ export function ProductCard({
   const outOfStock = fixedPrice && listing.quantity <= 0;
   const auction = listing.kind === "auction" ? listing.auction : null;
   const left = useCountdown(auction?.endsAt);
-  const ended = auction !== null && (auction.ended || listing.status !== "active" || !!left?.ended);
+  const ended =
+    auction !== null && (auction.ended || listing.status !== "active" || left === "Ended");
   const kindText =
     listing.kind === "auction" && listing.auction
       ? `Auction · ${pluralize(listing.auction.bidCount, "bid")}`
