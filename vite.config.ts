@@ -55,12 +55,13 @@ const codeSplitting = {
       test: /[/]client[/]features[/](listing-detail[/](api|hooks|components[/](auction-panel|fixed-price-panel|listing-detail-view|bid-|seller-card|listing-gallery))|messages[/](api[/]start-conversation|components[/](send-error|contact-seller))|watching[/](components[/](follow-button|watch-listing-button)|hooks[/]use-toggle-follow|api[/](follow-seller|get-followed-ids|unfollow-seller))|reports[/]components[/]report-button|cart[/]hooks[/]use-add-to-cart)|[/]core[/]chat\.ts/,
       priority: 1,
     },
-    // The dialog every kind of page opens (a listing's confirmations, Save this search), the caches
-    // a change clears and the two icons a listing shares with the filters (a rating's star, a
-    // dialog's close): their own file, or the listing page would download the filters for them.
+    // The dialog every kind of page opens (a listing's confirmations, Save this search) with its
+    // buttons, the caches a change clears and the two icons a listing shares with the filters (a
+    // rating's star, a dialog's close): their own file, or the listing page would download the
+    // filters for them.
     {
       name: "dialogs",
-      test: /[/]client[/](components[/]ui[/](modal|confirm-dialog)|lib[/](use-modal-dialog|invalidations))\.tsx?$|[/]lucide-react[/]dist[/]esm[/]icons[/](star|x)\.mjs$/,
+      test: /[/]client[/](components[/]ui[/](modal|confirm-dialog|form-actions)|lib[/](use-modal-dialog|invalidations))\.tsx?$|[/]lucide-react[/]dist[/]esm[/]icons[/](star|x)\.mjs$/,
       priority: 2,
     },
   ],

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from "react";
-import { Button } from "./button";
+import { FormActions } from "./form-actions";
 import { Modal } from "./modal";
 
 const COMMENT_MAX = 1000;
@@ -97,14 +97,13 @@ export function ReportFormDialog<Reason extends string>({
             {error}
           </p>
         )}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="accent" disabled={pending}>
-            {pending ? "Sending report..." : "Send report"}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={close}
+          pending={pending}
+          submitLabel="Send report"
+          pendingLabel="Sending report..."
+          variant="accent"
+        />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from "react";
 import { actionReasonSchema } from "../../../../core/contracts/admin";
-import { Button, type ButtonVariant } from "../../../components/ui/button";
+import type { ButtonVariant } from "../../../components/ui/button";
+import { FormActions } from "../../../components/ui/form-actions";
 import { Modal } from "../../../components/ui/modal";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
 
@@ -108,14 +109,13 @@ export function ReasonDialog({
             {error}
           </p>
         )}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant={confirmVariant} disabled={pending}>
-            {pending ? "Saving..." : confirmLabel}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={close}
+          pending={pending}
+          submitLabel={confirmLabel}
+          pendingLabel="Saving..."
+          variant={confirmVariant}
+        />
       </form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import {
   MAX_CANCELLATION_REASON,
 } from "../../../../core/contracts/cancellations";
 import { formatMoney } from "../../../../core/money";
-import { Button } from "../../../components/ui/button";
+import { FormActions } from "../../../components/ui/form-actions";
 import { Modal } from "../../../components/ui/modal";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
 import { useRequestCancellation } from "../api/cancellations";
@@ -97,14 +97,13 @@ export function RequestCancellationDialog({
             </p>
           )}
         </div>
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={onClose} disabled={request.isPending}>
-            Keep order
-          </Button>
-          <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? "Sending..." : "Send request"}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={request.isPending}
+          submitLabel="Send request"
+          pendingLabel="Sending..."
+          cancelLabel="Keep order"
+        />
       </form>
     </Modal>
   );

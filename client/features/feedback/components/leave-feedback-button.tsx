@@ -8,6 +8,7 @@ import {
   type FeedbackRating,
 } from "../../../../core/contracts/feedback";
 import { Button } from "../../../components/ui/button";
+import { FormActions } from "../../../components/ui/form-actions";
 import { Modal } from "../../../components/ui/modal";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
@@ -208,14 +209,12 @@ function LeaveFeedbackDialog({
             {comment.length}/{FEEDBACK_COMMENT_MAX}
           </p>
         </div>
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={close} disabled={leave.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={leave.isPending}>
-            {leave.isPending ? "Posting..." : "Post feedback"}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={close}
+          pending={leave.isPending}
+          submitLabel="Post feedback"
+          pendingLabel="Posting..."
+        />
       </form>
     </Modal>
   );

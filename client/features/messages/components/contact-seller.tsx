@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { CHAT_MESSAGES, MESSAGE_LIMITS } from "../../../../core/chat";
 import { Button, type ButtonSize, type ButtonVariant } from "../../../components/ui/button";
+import { FormActions } from "../../../components/ui/form-actions";
 import { Modal } from "../../../components/ui/modal";
 import { cn } from "../../../lib/cn";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
@@ -104,14 +105,12 @@ function ContactSellerDialog({
             </p>
           )}
         </div>
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={close} disabled={start.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={start.isPending}>
-            {start.isPending ? "Sending..." : "Send Message"}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={close}
+          pending={start.isPending}
+          submitLabel="Send Message"
+          pendingLabel="Sending..."
+        />
       </form>
     </Modal>
   );

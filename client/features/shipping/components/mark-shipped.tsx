@@ -11,6 +11,7 @@ import {
 } from "../../../../core/contracts/shipping";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
+import { FormActions } from "../../../components/ui/form-actions";
 import { Modal } from "../../../components/ui/modal";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
@@ -195,14 +196,12 @@ function MarkShippedDialog({
             />
           </>
         )}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={onClose} disabled={ship.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={ship.isPending}>
-            {ship.isPending ? "Saving..." : pickup ? "Mark ready for pickup" : "Mark as shipped"}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={ship.isPending}
+          submitLabel={pickup ? "Mark ready for pickup" : "Mark as shipped"}
+          pendingLabel="Saving..."
+        />
       </form>
     </Modal>
   );

@@ -6,6 +6,7 @@ import type { SavedSearchQuery } from "../../../../core/contracts/watching";
 import { WATCH_MESSAGES } from "../../../../core/watch-messages";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
+import { FormActions } from "../../../components/ui/form-actions";
 import { Modal } from "../../../components/ui/modal";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api-client";
@@ -125,14 +126,12 @@ function SaveSearchDialog({
           checked={notify}
           onChange={(event) => setNotify(event.target.checked)}
         />
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Saving..." : "Save search"}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={create.isPending}
+          submitLabel="Save search"
+          pendingLabel="Saving..."
+        />
       </form>
     </Modal>
   );

@@ -3,8 +3,8 @@ import { toast } from "sonner";
 import type { SavedSearch, SavedSearchQuery } from "../../../../core/contracts/watching";
 import { WATCH_MESSAGES } from "../../../../core/contracts/watching";
 import { parseMoneyToCents } from "../../../../core/money";
-import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
+import { FormActions } from "../../../components/ui/form-actions";
 import { SelectField, type SelectOption } from "../../../components/ui/select-field";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api-client";
@@ -214,14 +214,12 @@ export function SavedSearchForm({
           </fieldset>
         </div>
       </fieldset>
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="outline" onClick={onCancel} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save changes"}
-        </Button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        pending={update.isPending}
+        submitLabel="Save changes"
+        pendingLabel="Saving..."
+      />
     </form>
   );
 }
