@@ -54,8 +54,10 @@ export function RelatedListings({
   // One more than shown: the listing itself may be among the seller's newest.
   const fromSeller = useListings({ seller: seller.id, pageSize: SIMILAR_LISTINGS_SIZE + 1 });
   // Below the listing, so drawn at low priority (lib/use-deferred-data).
-  const similarItems = useDeferredData(similar.data)?.items ?? [];
-  const sellerItems = (useDeferredData(fromSeller.data)?.items ?? [])
+  const similarData = useDeferredData(similar.data);
+  const sellerData = useDeferredData(fromSeller.data);
+  const similarItems = similarData?.items ?? [];
+  const sellerItems = (sellerData?.items ?? [])
     .filter((listing) => listing.id !== listingId)
     .slice(0, SIMILAR_LISTINGS_SIZE);
   if (similarItems.length === 0 && sellerItems.length === 0) return null;
