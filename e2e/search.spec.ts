@@ -97,11 +97,21 @@ async function findTarget(request: APIRequestContext): Promise<{ target: Card; w
     )[0];
     if (!word) continue;
     const found = await getJson<ListingPage>(request, `/api/listings?search=${word}&pageSize=100`);
-    if (found.total > 1 && found.items.some((l) => l.id === listing.id)) {
+    // Another story may have put up a twin of the target (same seller, kind, condition and
+    // place): the word must also find a listing that the other fields leave out.
+    const leftOut = found.items.some(
+      (l) =>
+        l.id !== listing.id &&
+        (l.kind !== listing.kind ||
+          l.condition !== listing.condition ||
+          l.seller.username !== listing.seller.username ||
+          l.territory.name !== listing.territory.name),
+    );
+    if (leftOut && found.items.some((l) => l.id === listing.id)) {
       return { target: listing, word };
     }
   }
-  throw new Error("no listing with a title word that a few others share");
+  throw new Error("no listing with a title word that a listing of another kind or seller shares");
 }
 
 test("a visitor fills in every field of advanced search and the results narrow to match @phone", async ({
