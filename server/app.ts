@@ -1,11 +1,7 @@
 import { createHmac } from "node:crypto";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { loggerOptions } from "./log-redaction";
@@ -47,6 +43,7 @@ import { livePlugin } from "./plugins/live";
 import { openApiPlugin } from "./plugins/openapi";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimeBusPlugin } from "./plugins/realtime-bus";
+import { responseSerializerCompiler } from "./plugins/response-serializer";
 import { bucketPublicUrl, s3Storage } from "./plugins/s3-storage";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
@@ -113,7 +110,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate("config", config);
   app.decorate("publicUrl", config.publicUrl);
 
