@@ -94,6 +94,18 @@ describe("cached sessions", () => {
 });
 
 describe("the CSRF check", () => {
+  it("gives a client without cookies a new token of 24 random bytes on every API request", async () => {
+    // More than one 4 KiB draw of entropy (170 tokens): no token comes back twice across it.
+    const tokens = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const res = await t.app.inject({ url: "/api/categories" });
+      const token = res.cookies.find((c) => c.name === "tw_csrf")?.value ?? "";
+      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      tokens.add(token);
+    }
+    expect(tokens.size).toBe(400);
+  });
+
   // Every spelling the router resolves to a real route must meet the check that route has.
   const spellings = [
     "/api/auth/login",

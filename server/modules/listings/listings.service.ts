@@ -400,7 +400,8 @@ export function createOverLimitCache(
 /** The part of a query its total depends on: everything but the page. */
 function totalKey(q: ListingQuery, limit: number): string {
   const { page: _page, pageSize: _pageSize, ...filters } = q;
-  return JSON.stringify([limit, Object.entries(filters).sort(([a], [b]) => a.localeCompare(b))]);
+  // The names are ASCII identifiers: code-unit order, not localeCompare's collation (several µs).
+  return JSON.stringify([limit, Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1))]);
 }
 
 /** How many listings match `where`, no further than `limit` + 1: a scalar subquery. */
