@@ -187,6 +187,31 @@ function sendCancel(client: pg.PoolClient): void {
   else con.connect(key.port, key.host);
 }
 
+/**
+ * Settings every browse and search connection starts with (on PGlite, withQueryLimits sets
+ * them in its transaction): the joins of those queries are written in the order they should
+ * run (a page's ids first, then one row of each table by primary key), so the planner is told to
+ * keep that order rather than search every order of the card's eight relations. The plans stay
+ * the same and planning takes half as long: the card statement of a search planned in 1.9 ms and
+ * ran in 1.7 ms at 1,000,000 listings; kept in order it plans in 0.95 ms (issue 18).
+ */
+export const BROWSE_PLANNER_SETTINGS = { join_collapse_limit: "1" } as const;
+
+/**
+ * A browse connection's URL and startup `options`: the URL's own options, if any, then
+ * BROWSE_PLANNER_SETTINGS. The driver lets options in the URL replace those of its config, so they
+ * are moved out of it.
+ */
+export function browseConnection(url: string): { connectionString: string; options: string } {
+  const parsed = new URL(url);
+  const own = parsed.searchParams.get("options");
+  parsed.searchParams.delete("options");
+  const ours = Object.entries(BROWSE_PLANNER_SETTINGS).map(
+    ([name, value]) => `-c ${name}=${value}`,
+  );
+  return { connectionString: parsed.toString(), options: [own, ...ours].filter(Boolean).join(" ") };
+}
+
 /** Pools whose connections carry `statement_timeout` from their start, one per limit. */
 function limitedPools(url: string, poolSize: number) {
   const pools = new Map<number, pg.Pool>();
@@ -196,7 +221,11 @@ function limitedPools(url: string, poolSize: number) {
     async connect(timeoutMs: number): Promise<LimitedConnection> {
       let pool = pools.get(timeoutMs);
       if (!pool) {
-        pool = new pg.Pool({ connectionString: url, max: poolSize, statement_timeout: timeoutMs });
+        pool = new pg.Pool({
+          ...browseConnection(url),
+          max: poolSize,
+          statement_timeout: timeoutMs,
+        });
         pool.on("error", () => undefined);
         pools.set(timeoutMs, pool);
       }

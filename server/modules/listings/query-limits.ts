@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { ERROR_CODES } from "../../../core/errors";
-import type { Database, Db } from "../../db/client";
+import { BROWSE_PLANNER_SETTINGS, type Database, type Db } from "../../db/client";
 import { AppError } from "../../errors";
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout or a cancel request. */
@@ -42,7 +42,8 @@ const gone = () => new AppError(499, ERROR_CODES.clientClosed, "The client went 
  * their start (`Database.limitedConnection`), so the request pays no round trip for it; a cancel
  * is PostgreSQL's cancel request for that connection's backend, after which the connection is
  * closed, never pooled, so it can only ever reach this request's statement. On PGlite (one
- * process, no cancel) the queries run in a transaction that sets the limit for itself.
+ * process, no cancel) the queries run in a transaction that sets the limit, and the planner
+ * settings the server's browse connections start with, for itself.
  */
 export async function withQueryLimits<T>(
   database: Database,
@@ -66,7 +67,12 @@ export async function withQueryLimits<T>(
       }
     }
     return await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`);
+      const planner = Object.entries(BROWSE_PLANNER_SETTINGS).map(
+        ([name, value]) => sql`, set_config(${name}, ${value}, true)`,
+      );
+      await tx.execute(
+        sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)${sql.join(planner)}`,
+      );
       return fn(guarded(tx, signal));
     });
   } catch (err) {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingQuerySchema } from "../../../core/contracts/browse";
+import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { AppError } from "../../errors";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -199,6 +200,15 @@ describe("query limits", () => {
       sql`show statement_timeout`,
     );
     expect(plain?.statement_timeout).toBe("0");
+  });
+
+  it("plans browse statements with their joins in the order written, and nothing else so", async () => {
+    const setting = (db: Db) =>
+      rows<{ join_collapse_limit: string }>(db, sql`show join_collapse_limit`).then(
+        (r) => r[0]?.join_collapse_limit,
+      );
+    expect(await withQueryLimits(t.database, 5_000, undefined, setting)).toBe("1");
+    expect(await setting(t.database.db)).toBe("8");
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
