@@ -21,6 +21,9 @@
  * remembers counts as it does for the API) are replayed the same way through a pg pool of 10.
  * BENCH_EXPLAIN=1 prints every statement's plan instead of measuring; BENCH_CPU_PROF=dir writes a V8
  * CPU profile of the app process.
+ * The SQL side of a browse shape runs on connections started as the app's browse connections are
+ * (BROWSE_PLANNER_SETTINGS: joins planned in the order written); BENCH_SQL_POOL=plain replays every
+ * shape on plain connections, as this bench did before the app's connections had settings.
  * Ratio: SQL p95 / API p95 (1 means the API adds nothing to its SQL). Any shape whose API p95 is
  * 50 ms or more gets the EXPLAIN (ANALYZE, BUFFERS) of its slowest statement printed.
  *
@@ -28,98 +31,24 @@
  */
 
 import fs from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { EXACT_TOTAL_LIMIT, listingQuerySchema } from "../core/contracts/browse";
 import type { Db } from "../server/db/client";
-import { openDatabase } from "../server/db/client";
+import { browseConnection, openDatabase } from "../server/db/client";
 import { seedDatabase } from "../server/db/seed";
-import { createHomeCache } from "../server/modules/home/home-cache";
-import { createOverLimitCache, searchListings } from "../server/modules/listings/listings.service";
 import { generateListings } from "../server/test/generate-listings";
 import * as harness from "./harness";
+import { DB_NAME, dbUrl, getStatus, SHAPES, type Shape } from "./search-shapes";
 
-const DB_NAME = process.env.BENCH_SEARCH_DB ?? "tw_bench_search";
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CLIENTS = 10;
 const GOAL_MS = 50;
 /** Bumped when the generator changes, so a database built by an older one is rebuilt. */
 const GENERATOR_VERSION = "1";
-
-interface Shape {
-  name: string;
-  path: string;
-  /**
-   * Runs the service as the route does, on a database that records its statements; `restart`
-   * forgets those recorded so far (work a request does not repeat, such as filling a cache).
-   */
-  service(db: Db, restart: () => void): Promise<unknown>;
-}
-
-// As the route runs it, with its instance's memory of searches over the exact-total limit: the
-// statements of a second request (a first may count what the second knows).
-const search = (query: Record<string, string>) => async (db: Db, restart: () => void) => {
-  const overLimit = createOverLimitCache();
-  const q = listingQuerySchema.parse(query);
-  await searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
-  restart();
-  return searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
-};
-
-const SHAPES: Shape[] = [
-  {
-    name: "common word",
-    path: "/api/listings?search=vintage",
-    service: search({ search: "vintage" }),
-  },
-  {
-    name: "rare word",
-    path: "/api/listings?search=calabash",
-    service: search({ search: "calabash" }),
-  },
-  {
-    name: "no match",
-    path: "/api/listings?search=xylophonist",
-    service: search({ search: "xylophonist" }),
-  },
-  {
-    name: "category + price",
-    path: "/api/listings?category=electronics&sort=price_asc",
-    service: search({ category: "electronics", sort: "price_asc" }),
-  },
-  {
-    name: "ending soon",
-    path: "/api/listings?sort=ending_soon",
-    service: search({ sort: "ending_soon" }),
-  },
-  {
-    name: "territory",
-    path: "/api/listings?territory=barbados",
-    service: search({ territory: "barbados" }),
-  },
-  {
-    name: "home",
-    path: "/api/home",
-    // What a request costs once the instance has chosen the sections (home-cache.ts): the
-    // statements of a second request, the first's choosing left out.
-    service: async (db, restart) => {
-      const cache = createHomeCache(db, 60_000);
-      await cache.get();
-      restart();
-      return cache.get();
-    },
-  },
-];
-
-const dbUrl = (name: string) => {
-  const url = new URL(harness.serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
 
 async function exists(admin: pg.Client): Promise<boolean> {
   const { rows } = await admin.query("select 1 from pg_database where datname = $1", [DB_NAME]);
@@ -238,18 +167,6 @@ async function capture(url: string, shape: Shape): Promise<Statement[]> {
   return statements;
 }
 
-function get(agent: Agent, port: number, urlPath: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ agent, host: "127.0.0.1", port, path: urlPath }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
 /** CLIENTS closed loops of `op` for SECONDS (each finishes its last one); latencies in ms. */
 async function closedLoop(op: () => Promise<void>): Promise<number[]> {
   await op();
@@ -285,13 +202,17 @@ async function explain(pool: pg.Pool, statements: Statement[]): Promise<string> 
 async function main() {
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(
-    `bench:search — PostgreSQL via ${harness.serverVia()}, ${LISTINGS.toLocaleString("en-US")} listings, ${CLIENTS} connections, ${SECONDS} s a side; load average at start ${load.join(" ")}`,
+    `bench:search — PostgreSQL via ${harness.serverVia()}, ${LISTINGS.toLocaleString("en-US")} listings, ${CLIENTS} connections, ${SECONDS} s a side, SQL side on ${process.env.BENCH_SQL_POOL === "plain" ? "plain connections" : "connections set as the app's"}; load average at start ${load.join(" ")}`,
   );
   await prepare();
   const url = dbUrl(DB_NAME);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tw_bench_search_"));
   const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
   pool.on("error", () => undefined);
+  const plainSql = process.env.BENCH_SQL_POOL === "plain";
+  const browsePool = plainSql ? pool : new pg.Pool({ ...browseConnection(url), max: CLIENTS });
+  browsePool.on("error", () => undefined);
+  const poolFor = (shape: Shape) => (shape.browse ? browsePool : pool);
   const app = await harness.startApp({
     name: "A",
     databaseUrl: url,
@@ -306,6 +227,7 @@ async function main() {
       agent.destroy();
       await app.stop();
       await pool.end().catch(() => undefined);
+      if (browsePool !== pool) await browsePool.end().catch(() => undefined);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     async () => {
@@ -319,18 +241,18 @@ async function main() {
         for (const shape of SHAPES) {
           const statements = await capture(url, shape);
           console.log(`\n--- ${shape.name} (${shape.path}): ${statements.length} statements ---`);
-          for (const s of statements) console.log(await explain(pool, [s]));
+          for (const s of statements) console.log(await explain(poolFor(shape), [s]));
         }
         return;
       }
       for (const shape of SHAPES) {
         const statements = await capture(url, shape);
         const api = await closedLoop(async () => {
-          const status = await get(agent, app.port, shape.path);
+          const status = await getStatus(agent, app.port, shape.path);
           if (status !== 200) throw new Error(`${shape.path} answered ${status}`);
         });
         const sqlTimes = await closedLoop(async () => {
-          const client = await pool.connect();
+          const client = await poolFor(shape).connect();
           try {
             for (const s of statements) await client.query(s.text, s.params);
           } finally {
@@ -356,7 +278,7 @@ async function main() {
       for (const r of results) {
         if (harness.percentile(r.api, 0.95) < GOAL_MS) continue;
         console.log(`\n--- ${r.shape.name} (${r.shape.path}): its slowest statement ---`);
-        console.log(await explain(pool, r.statements));
+        console.log(await explain(poolFor(r.shape), r.statements));
       }
       console.log(
         `\nload average at the end ${os

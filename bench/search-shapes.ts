@@ -1,0 +1,109 @@
+/**
+ * What bench:search and bench:compare share: the scratch database of 1,000,000 listings that
+ * bench:search builds and keeps, and the query shapes both drive.
+ */
+import { type Agent, request } from "node:http";
+import { EXACT_TOTAL_LIMIT, listingQuerySchema } from "../core/contracts/browse";
+import type { Db } from "../server/db/client";
+import { createHomeCache } from "../server/modules/home/home-cache";
+import { createOverLimitCache, searchListings } from "../server/modules/listings/listings.service";
+import * as harness from "./harness";
+
+export const DB_NAME = process.env.BENCH_SEARCH_DB ?? "tw_bench_search";
+
+export interface Shape {
+  name: string;
+  path: string;
+  /**
+   * The API runs it on its browse connections (withQueryLimits), which start with the planner
+   * settings of BROWSE_PLANNER_SETTINGS; the SQL side replays it on connections set the same way.
+   */
+  browse: boolean;
+  /**
+   * Runs the service as the route does, on a database that records its statements; `restart`
+   * forgets those recorded so far (work a request does not repeat, such as filling a cache).
+   */
+  service(db: Db, restart: () => void): Promise<unknown>;
+}
+
+// As the route runs it, with its instance's memory of searches over the exact-total limit: the
+// statements of a second request (a first may count what the second knows).
+const search = (query: Record<string, string>) => async (db: Db, restart: () => void) => {
+  const overLimit = createOverLimitCache();
+  const q = listingQuerySchema.parse(query);
+  await searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
+  restart();
+  return searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
+};
+
+export const SHAPES: Shape[] = [
+  {
+    name: "common word",
+    path: "/api/listings?search=vintage",
+    browse: true,
+    service: search({ search: "vintage" }),
+  },
+  {
+    name: "rare word",
+    path: "/api/listings?search=calabash",
+    browse: true,
+    service: search({ search: "calabash" }),
+  },
+  {
+    name: "no match",
+    path: "/api/listings?search=xylophonist",
+    browse: true,
+    service: search({ search: "xylophonist" }),
+  },
+  {
+    name: "category + price",
+    path: "/api/listings?category=electronics&sort=price_asc",
+    browse: true,
+    service: search({ category: "electronics", sort: "price_asc" }),
+  },
+  {
+    name: "ending soon",
+    path: "/api/listings?sort=ending_soon",
+    browse: true,
+    service: search({ sort: "ending_soon" }),
+  },
+  {
+    name: "territory",
+    path: "/api/listings?territory=barbados",
+    browse: true,
+    service: search({ territory: "barbados" }),
+  },
+  {
+    name: "home",
+    path: "/api/home",
+    browse: false,
+    // What a request costs once the instance has chosen the sections (home-cache.ts): the
+    // statements of a second request, the first's choosing left out.
+    service: async (db, restart) => {
+      const cache = createHomeCache(db, 60_000);
+      await cache.get();
+      restart();
+      return cache.get();
+    },
+  },
+];
+
+/** The URL of database `name` on the benches' server. */
+export const dbUrl = (name: string) => {
+  const url = new URL(harness.serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** GETs `urlPath` from the app on `port`, reads the answer to its end and resolves its status. */
+export function getStatus(agent: Agent, port: number, urlPath: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ agent, host: "127.0.0.1", port, path: urlPath }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
