@@ -18,4 +18,11 @@ describe("browseConnection", () => {
     );
     expect(options).toBe("-c search_path=shop -c join_collapse_limit=1");
   });
+
+  it("passes on a connection string that is not a URL untouched", () => {
+    expect(browseConnection("host=/var/run/postgresql dbname=tradewinds")).toEqual({
+      connectionString: "host=/var/run/postgresql dbname=tradewinds",
+      options: "-c join_collapse_limit=1",
+    });
+  });
 });

@@ -200,16 +200,26 @@ export const BROWSE_PLANNER_SETTINGS = { join_collapse_limit: "1" } as const;
 /**
  * A browse connection's URL and startup `options`: the URL's own options, if any, then
  * BROWSE_PLANNER_SETTINGS. The driver lets options in the URL replace those of its config, so they
- * are moved out of it.
+ * are moved out of it; a URL without options is passed on as it is (the driver reads some that
+ * WHATWG URL parsing refuses).
  */
 export function browseConnection(url: string): { connectionString: string; options: string } {
-  const parsed = new URL(url);
-  const own = parsed.searchParams.get("options");
-  parsed.searchParams.delete("options");
   const ours = Object.entries(BROWSE_PLANNER_SETTINGS).map(
     ([name, value]) => `-c ${name}=${value}`,
   );
-  return { connectionString: parsed.toString(), options: [own, ...ours].filter(Boolean).join(" ") };
+  let own: string | null = null;
+  let connectionString = url;
+  try {
+    const parsed = new URL(url);
+    own = parsed.searchParams.get("options");
+    if (own !== null) {
+      parsed.searchParams.delete("options");
+      connectionString = parsed.toString();
+    }
+  } catch {
+    // Not a URL this parser takes: the driver parses it, and any options in it win over ours.
+  }
+  return { connectionString, options: [own, ...ours].filter(Boolean).join(" ") };
 }
 
 /** Pools whose connections carry `statement_timeout` from their start, one per limit. */
