@@ -26,53 +26,33 @@ export interface Shape {
   service(db: Db, restart: () => void): Promise<unknown>;
 }
 
-// As the route runs it, with its instance's memory of searches over the exact-total limit: the
-// statements of a second request (a first may count what the second knows).
-const search = (query: Record<string, string>) => async (db: Db, restart: () => void) => {
-  const overLimit = createOverLimitCache();
+/**
+ * A /api/listings shape: its path is the query, and its service runs as the route does, with its
+ * instance's memory of searches over the exact-total limit: the statements of a second request
+ * (a first may count what the second knows). Browse routes run on the browse connections.
+ */
+function listingsShape(name: string, query: Record<string, string>): Shape {
   const q = listingQuerySchema.parse(query);
-  await searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
-  restart();
-  return searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
-};
+  return {
+    name,
+    path: `/api/listings?${new URLSearchParams(query)}`,
+    browse: true,
+    service: async (db, restart) => {
+      const overLimit = createOverLimitCache();
+      await searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
+      restart();
+      return searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
+    },
+  };
+}
 
 export const SHAPES: Shape[] = [
-  {
-    name: "common word",
-    path: "/api/listings?search=vintage",
-    browse: true,
-    service: search({ search: "vintage" }),
-  },
-  {
-    name: "rare word",
-    path: "/api/listings?search=calabash",
-    browse: true,
-    service: search({ search: "calabash" }),
-  },
-  {
-    name: "no match",
-    path: "/api/listings?search=xylophonist",
-    browse: true,
-    service: search({ search: "xylophonist" }),
-  },
-  {
-    name: "category + price",
-    path: "/api/listings?category=electronics&sort=price_asc",
-    browse: true,
-    service: search({ category: "electronics", sort: "price_asc" }),
-  },
-  {
-    name: "ending soon",
-    path: "/api/listings?sort=ending_soon",
-    browse: true,
-    service: search({ sort: "ending_soon" }),
-  },
-  {
-    name: "territory",
-    path: "/api/listings?territory=barbados",
-    browse: true,
-    service: search({ territory: "barbados" }),
-  },
+  listingsShape("common word", { search: "vintage" }),
+  listingsShape("rare word", { search: "calabash" }),
+  listingsShape("no match", { search: "xylophonist" }),
+  listingsShape("category + price", { category: "electronics", sort: "price_asc" }),
+  listingsShape("ending soon", { sort: "ending_soon" }),
+  listingsShape("territory", { territory: "barbados" }),
   {
     name: "home",
     path: "/api/home",

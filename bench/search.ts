@@ -47,6 +47,8 @@ const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CLIENTS = 10;
 const GOAL_MS = 50;
+/** BENCH_SQL_POOL=plain: the SQL side on plain connections, this bench's model before. */
+const PLAIN_SQL = process.env.BENCH_SQL_POOL === "plain";
 /** Bumped when the generator changes, so a database built by an older one is rebuilt. */
 const GENERATOR_VERSION = "1";
 
@@ -202,15 +204,14 @@ async function explain(pool: pg.Pool, statements: Statement[]): Promise<string> 
 async function main() {
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(
-    `bench:search — PostgreSQL via ${harness.serverVia()}, ${LISTINGS.toLocaleString("en-US")} listings, ${CLIENTS} connections, ${SECONDS} s a side, SQL side on ${process.env.BENCH_SQL_POOL === "plain" ? "plain connections" : "connections set as the app's"}; load average at start ${load.join(" ")}`,
+    `bench:search — PostgreSQL via ${harness.serverVia()}, ${LISTINGS.toLocaleString("en-US")} listings, ${CLIENTS} connections, ${SECONDS} s a side, SQL side on ${PLAIN_SQL ? "plain connections" : "connections set as the app's"}; load average at start ${load.join(" ")}`,
   );
   await prepare();
   const url = dbUrl(DB_NAME);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tw_bench_search_"));
   const pool = new pg.Pool({ connectionString: url, max: CLIENTS });
   pool.on("error", () => undefined);
-  const plainSql = process.env.BENCH_SQL_POOL === "plain";
-  const browsePool = plainSql ? pool : new pg.Pool({ ...browseConnection(url), max: CLIENTS });
+  const browsePool = PLAIN_SQL ? pool : new pg.Pool({ ...browseConnection(url), max: CLIENTS });
   browsePool.on("error", () => undefined);
   const poolFor = (shape: Shape) => (shape.browse ? browsePool : pool);
   const app = await harness.startApp({

@@ -30,6 +30,13 @@ const timedOut = () =>
     "The search took too long. Try more specific words or add a filter.",
   );
 
+/** The browse connections' planner settings, set for a PGlite transaction: `, set_config(...)` each. */
+const PLANNER_SETTINGS = sql.join(
+  Object.entries(BROWSE_PLANNER_SETTINGS).map(
+    ([name, value]) => sql`, set_config(${name}, ${value}, true)`,
+  ),
+);
+
 const gone = () => new AppError(499, ERROR_CODES.clientClosed, "The client went away.");
 
 /**
@@ -67,11 +74,8 @@ export async function withQueryLimits<T>(
       }
     }
     return await database.db.transaction(async (tx) => {
-      const planner = Object.entries(BROWSE_PLANNER_SETTINGS).map(
-        ([name, value]) => sql`, set_config(${name}, ${value}, true)`,
-      );
       await tx.execute(
-        sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)${sql.join(planner)}`,
+        sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)${PLANNER_SETTINGS}`,
       );
       return fn(guarded(tx, signal));
     });
