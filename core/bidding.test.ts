@@ -96,6 +96,10 @@ describe("decideBid", () => {
             // The highest visible bid is always the leader's.
             const top = decision.visible.at(-1);
             if (top) expect(top.bidderId).toBe(decision.book.leaderId);
+            // The price never falls: what the instances' bid floors rest on (decision 0014).
+            expect(decision.book.currentBidCents ?? 0).toBeGreaterThanOrEqual(
+              book.currentBidCents ?? 0,
+            );
             book = decision.book;
             expect(book.leaderId).toBe(expected.leader);
             expect(book.currentBidCents).toBe(expected.price);

@@ -66,3 +66,37 @@ export class Limiter {
     }
   }
 }
+
+/**
+ * A Limiter per key (an auction's id), created when a key's first task arrives and dropped when its
+ * last one ends, so the keys seen once cost nothing afterwards.
+ */
+export class KeyedLimiter {
+  private readonly limiters = new Map<string, Limiter>();
+
+  constructor(
+    readonly limit: number,
+    readonly maxWaiting = Number.POSITIVE_INFINITY,
+  ) {
+    if (!(limit >= 1)) throw new RangeError("a limiter needs a limit of at least 1");
+  }
+
+  /** How many keys have tasks running or waiting. */
+  get keys(): number {
+    return this.limiters.size;
+  }
+
+  /** Runs `task` under `key`'s limit (see Limiter.run); LimiterFullError when its line is full. */
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    let limiter = this.limiters.get(key);
+    if (!limiter) {
+      limiter = new Limiter(this.limit, this.maxWaiting);
+      this.limiters.set(key, limiter);
+    }
+    try {
+      return await limiter.run(task);
+    } finally {
+      if (limiter.running === 0 && limiter.queued === 0) this.limiters.delete(key);
+    }
+  }
+}

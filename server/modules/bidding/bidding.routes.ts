@@ -7,10 +7,12 @@ import {
 } from "../../../core/contracts/bidding";
 import { idParam, paginationQuery } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
+import { KeyedLimiter } from "../../concurrency";
 import { unauthorized } from "../../errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
-import { listMyBids, placeBid } from "./bidding.service";
+import { BidFloors } from "./bid-floors";
+import { BIDS_AT_ONCE, listMyBids, placeBid } from "./bidding.service";
 
 const errors = {
   400: apiErrorSchema,
@@ -22,6 +24,12 @@ const errors = {
 };
 
 export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per instance: what it knows of the auctions bid on through it, and its turns on each. Made on
+  // the first bid: the realtime bus is registered after the routes.
+  let floors: BidFloors | undefined;
+  const floorsOf = () => (floors ??= new BidFloors(app.database, app.bus));
+  const gate = new KeyedLimiter(BIDS_AT_ONCE);
+  app.addHook("onClose", async () => floors?.close());
   app.post(
     "/listings/:id/bids",
     {
@@ -41,6 +49,8 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           database: app.database,
           softCloseMinutes: app.config.softCloseMinutes,
+          floors: floorsOf(),
+          gate,
         },
         request.params.id,
         request.user.id,
