@@ -141,6 +141,8 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
   });
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { database });
+  // Before the modules: some follow events themselves (bidding's known prices), not only pages.
+  await app.register(realtimeBusPlugin);
   app.decorate(
     "mailer",
     mailer ??
@@ -199,7 +201,6 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
     },
     { prefix: "/api" },
   );
-  await app.register(realtimeBusPlugin);
   await app.register(livePlugin, {
     userSnapshot: async (userId) => [
       { name: "notifications.unread", data: { unreadCount: await unreadCount(app.db, userId) } },

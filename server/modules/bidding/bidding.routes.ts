@@ -24,12 +24,10 @@ const errors = {
 };
 
 export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Per instance: what it knows of the auctions bid on through it, and its turns on each. Made on
-  // the first bid: the realtime bus is registered after the routes.
-  let floors: BidFloors | undefined;
-  const floorsOf = () => (floors ??= new BidFloors(app.database, app.bus));
+  // Per instance: what it knows of the auctions bid on through it, and its turns on each.
+  const floors = new BidFloors(app.database, app.bus);
   const gate = new KeyedLimiter(BIDS_AT_ONCE);
-  app.addHook("onClose", async () => floors?.close());
+  app.addHook("onClose", async () => floors.close());
   app.post(
     "/listings/:id/bids",
     {
@@ -49,7 +47,7 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
         {
           database: app.database,
           softCloseMinutes: app.config.softCloseMinutes,
-          floors: floorsOf(),
+          floors,
           gate,
         },
         request.params.id,
