@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import {
   apiPost,
@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expect, test } from "./fixtures/test";
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   apiPost,
   createConfirmedAccount,
@@ -6,6 +6,7 @@ import {
   signInThroughApi,
 } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expect, test } from "./fixtures/test";
 
 // Issue 19: reports reach the moderators' queue, and staff act on them in the admin area. Every
 // test that changes something uses fresh accounts and listings: other specs share the demo data.

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, type Route, test } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { formatMoney } from "../core/money";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
+import { expect, test } from "./fixtures/test";
 
 const PASSWORD = "Tradewinds1!";
 const BUYERS = {

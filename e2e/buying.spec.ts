@@ -1,4 +1,4 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { orderTotals } from "../core/cart";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { formatMoney } from "../core/money";
@@ -9,6 +9,7 @@ import {
   signInThroughApi,
 } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expect, test } from "./fixtures/test";
 
 /** How many tests draw listings, each from its own share. */
 const SHARES = 4;

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expect, test } from "./fixtures/test";
 
 interface Card {
   id: string;

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi, uniqueEmail } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expect, test } from "./fixtures/test";
 
 const FEE_PAGES = [
   ["/help/selling-fees", "Selling fees"],

@@ -1,5 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { expect, test } from "./fixtures/test";
+
+// The crawl opens every link of a few page templates: axe checks one page of each kind.
+test.use({ axePages: "one-of-each-kind" });
 
 /**
  * Pages whose links are crawled besides the header, footer and menus on every page: the sell

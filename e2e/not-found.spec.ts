@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expect, test } from "./fixtures/test";
 
 test("a visitor who types an address that does not exist sees Page Not Found and returns home", async ({
   page,

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { formatMoney } from "../core/money";
 import { createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
+import { expect, test } from "./fixtures/test";
 
 const PASSWORD = "Tradewinds1!";
 const HOUR = 60 * 60 * 1000;

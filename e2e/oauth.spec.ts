@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { OIDC_IDENTITY_COOKIE, type OidcIdentity } from "./fixtures/oidc-server";
+import { expect, test } from "./fixtures/test";
 
 // Google sign-in runs against the local OpenID Connect provider Playwright starts
 // (e2e/fixtures/oidc-server.ts); Facebook is not configured in the test server.

@@ -1,8 +1,9 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { orderTotals } from "../core/cart";
 import { formatMoney } from "../core/money";
 import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expect, test } from "./fixtures/test";
 
 // Issue 17: on a multi-stock Buy It Now listing the buyer picks how many, for Add to Cart and Buy
 // It Now alike; a listing with one left offers no picker.

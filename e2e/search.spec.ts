@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { countText, listingAnswers } from "./fixtures/listing-answers";
+import { expect, test } from "./fixtures/test";
 
 interface Card {
   id: string;

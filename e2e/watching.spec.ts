@@ -1,6 +1,7 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { expect, test } from "./fixtures/test";
 
 interface ListingInput {
   kind?: "auction" | "fixed_price";
