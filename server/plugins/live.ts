@@ -272,13 +272,20 @@ export const livePlugin = fp<LiveOptions>(
             options.userSnapshot(userId).then(
               (snapshot) => {
                 if (res.destroyed || opened.ended) return;
-                for (const item of snapshot) res.write(frame(item.name, item.data));
+                for (const item of snapshot) {
+                  const text = frame(item.name, item.data);
+                  // Private too: while the session is being read again, it waits with the rest.
+                  if (opened.held) opened.held.push(text);
+                  else res.write(text);
+                }
               },
               (err) => app.log.warn({ err, userId }, "live snapshot failed"),
             );
           });
         }
-        const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
+        const heartbeat = setInterval(() => {
+          if (!res.writableEnded) res.write(": ping\n\n");
+        }, HEARTBEAT_MS);
         // The response closes when the browser goes away, and when the stream is ended here.
         res.once("close", () => {
           clearInterval(heartbeat);
