@@ -33,6 +33,8 @@ export const ERROR_CODES = {
   rateLimited: "rate_limited",
   /** 500: something failed on the server; the message says nothing more. */
   internal: "internal_error",
+  /** 503: the database connection was lost under the request; trying again may well work. */
+  serviceUnavailable: "service_unavailable",
 
   // ---------- session ----------
   /** 403: a state-changing request came without the CSRF cookie's value in its header. */

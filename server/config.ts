@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -50,7 +51,7 @@ const envSchema = z.object({
   REGISTER_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
    * Unset: the client address is the socket's, so a forged X-Forwarded-For cannot dodge per-address
-   * limits. Behind a reverse proxy: "true", the number of proxy hops, or their addresses.
+   * limits. Behind a reverse proxy: the number of proxy hops, or their addresses ("true" is refused).
    */
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -62,17 +63,47 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
-/** Fastify's trustProxy from TRUST_PROXY: off, true, a hop count, or a list of proxy addresses. */
+const NAMED_PROXY_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: off, a hop count, or the proxies' addresses. The client
+ * address is then the right-most X-Forwarded-For entry no trusted proxy wrote, so a visitor's own
+ * entries (written on the left) never count. "true" would take the left-most entry, which the
+ * visitor writes: it is refused rather than quietly read as something else.
+ */
 function parseTrustProxy(
   value: string | undefined,
-): boolean | string | ((address: string, hop: number) => boolean) {
+): false | string | ((address: string, hop: number) => boolean) {
   if (!value || value === "false") return false;
-  if (value === "true") return true;
+  const refuse = (why: string) =>
+    new Error(
+      `Invalid configuration:\n  TRUST_PROXY: ${why}; set the number of proxies in front of the app (usually 1) or their addresses (e.g. loopback or 10.0.0.0/8), or leave it unset without a proxy`,
+    );
+  if (/^(true|yes|on)$/i.test(value))
+    throw refuse(
+      `"${value}" would believe the first X-Forwarded-For address, which any visitor can write`,
+    );
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
+    if (hops === 0) return false;
+    // Hop 0 is the socket's peer: with N proxies, the N nearest addresses are theirs.
     return (_address, hop) => hop < hops;
   }
-  return value;
+  const entries = value.split(",").map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0)
+    throw refuse(`${bad.map((entry) => `"${entry}"`).join(", ")} is not a hop count or an address`);
+  return entries.join(",");
 }
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */

@@ -78,6 +78,45 @@ export type DatabaseTarget =
   | { pgliteDir: string }
   | { memory: true };
 
+/**
+ * SQLSTATEs of a connection the server ended or refused: class 08 (connection exception), and
+ * 57P01-57P03 (terminated by an administrator, a crash, or a server not accepting connections yet).
+ */
+const CONNECTION_LOST_STATES = /^(08...|57P0[123])$/;
+/** What node-postgres and Node's sockets say when the connection went away under a query. */
+const CONNECTION_LOST_MESSAGES =
+  /^(Connection terminated( unexpectedly)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/;
+const SOCKET_ERRORS = new Set(["ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT"]);
+
+/**
+ * True when `err`, or an error it was caused by (Drizzle wraps the driver's), says the database
+ * connection was lost: the server terminated it, restarted, or the network dropped it. Nothing
+ * is wrong with the request itself; it may succeed when tried again.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 10; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_LOST_STATES.test(code) || SOCKET_ERRORS.has(code)))
+      return true;
+    if (CONNECTION_LOST_MESSAGES.test(e.message)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
+/**
+ * The pool listens for a connection's errors only while it is idle. One lost while lent out (in a
+ * request's or a job's transaction, even between its statements) would emit 'error' with nobody
+ * listening, which ends the process. The statement running, or the next one, fails instead and
+ * the request or job fails with it (isConnectionLost); the pool then drops the connection on
+ * release, as it is no longer queryable.
+ */
+function keepLentConnectionErrors(pool: pg.Pool): void {
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
+}
+
 /** Connections each instance keeps to the PostgreSQL server unless told otherwise (DATABASE_POOL_SIZE). */
 const DEFAULT_POOL_SIZE = 20;
 
@@ -237,6 +276,7 @@ function limitedPools(url: string, poolSize: number) {
           statement_timeout: timeoutMs,
         });
         pool.on("error", () => undefined);
+        keepLentConnectionErrors(pool);
         pools.set(timeoutMs, pool);
       }
       const client = await pool.connect();
@@ -244,9 +284,6 @@ function limitedPools(url: string, poolSize: number) {
       if (!db) {
         db = drizzleNodePg(client) as unknown as Db;
         builders.set(client, db);
-        // The pool listens for errors only while a connection is idle; one lost while lent out
-        // fails its statement, and must not take the process down as an unhandled 'error'.
-        client.on("error", () => undefined);
       }
       let cancelled = false;
       return {
@@ -278,6 +315,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // An idle connection the server closes (restart, failover) is dropped and replaced by the pool;
     // without a listener that event would crash the process.
     pool.on("error", () => undefined);
+    keepLentConnectionErrors(pool);
     const db = drizzleNodePg(pool) as unknown as Db;
     return {
       db,

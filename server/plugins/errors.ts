@@ -5,6 +5,7 @@ import {
   isResponseSerializationError,
 } from "fastify-type-provider-zod";
 import { type ApiError, ERROR_CODES } from "../../core/errors";
+import { isConnectionLost } from "../db/client";
 import { AppError } from "../errors";
 
 function send(status: number, error: ApiError) {
@@ -50,6 +51,14 @@ export const errorsPlugin = fp(
       } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
         // Fastify's own client errors (bad JSON, body too large, unsupported media type).
         out = send(err.statusCode, { code: ERROR_CODES.badRequest, message: err.message });
+      } else if (isConnectionLost(err)) {
+        // The database went away under the request (a restart, a failover, a terminated backend):
+        // its transaction rolled back on the server, and trying again may well work.
+        request.log.warn({ err }, "database connection lost");
+        out = send(503, {
+          code: ERROR_CODES.serviceUnavailable,
+          message: "The service is briefly unavailable. Please try again in a moment.",
+        });
       } else {
         request.log.error({ err }, "unhandled error");
         out = send(500, {

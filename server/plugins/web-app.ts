@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ERROR_CODES } from "../../core/errors";
 import { shareTagsFor, withShareTags } from "../modules/listings/share-tags";
+import { isLocalRequest } from "../modules/mail/outbox.routes";
 import { pageStatus } from "../modules/site/page-status";
 import { pagePreloads, readManifest, sharedPicture, withPreloads } from "./page-preloads";
 
@@ -94,12 +95,13 @@ export const webAppPlugin = fp<WebAppOptions>(
           return null;
         }),
         // A failed check must not take the page down: serve it as found.
-        pageStatus(app.db, request.url, { production: app.config.isProduction }).catch(
-          (err): 200 => {
-            request.log.warn({ err }, "page status check failed");
-            return 200;
-          },
-        ),
+        pageStatus(app.db, request.url, {
+          production: app.config.isProduction,
+          local: isLocalRequest(request),
+        }).catch((err): 200 => {
+          request.log.warn({ err }, "page status check failed");
+          return 200;
+        }),
       ]);
       const shared = tags ? withShareTags(indexHtml, tags) : indexHtml;
       const preloads =

@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTP_CONNECTIONS, smtpMailer } from "./mailer";
+import { openTestDatabase } from "../../test/build-test-app";
+import { outboxMailer, SMTP_CONNECTIONS, smtpMailer } from "./mailer";
 import { confirmEmail } from "./templates";
 
 // A real SMTP server on this machine stands in for the mail provider.
@@ -75,5 +76,31 @@ describe("smtpMailer", () => {
     expect(connections).toBeGreaterThan(0);
     expect(connections).toBeLessThanOrEqual(SMTP_CONNECTIONS);
     mailer.close();
+  });
+});
+
+describe("the local outbox's log lines (what the README's Logs bullet promises)", () => {
+  it("print each link, token included, outside production, and only the subject in production", async () => {
+    const { database, dispose } = await openTestDatabase("pglite");
+    try {
+      const email = {
+        to: "someone@example.test",
+        subject: "Reset your password",
+        text: "Follow https://tradewinds.example/reset-password?token=abc123 to reset it.",
+        html: "<p>Reset</p>",
+      };
+      const dev: string[] = [];
+      await outboxMailer(database.db, (line) => dev.push(line)).send(email);
+      expect(dev).toEqual([
+        'email to someone@example.test: "Reset your password" https://tradewinds.example/reset-password?token=abc123',
+      ]);
+      const production: string[] = [];
+      await outboxMailer(database.db, (line) => production.push(line), {
+        printLinks: false,
+      }).send(email);
+      expect(production).toEqual(['email to someone@example.test: "Reset your password"']);
+    } finally {
+      await dispose();
+    }
   });
 });

@@ -42,13 +42,20 @@ describe("dev outbox", () => {
   });
 
   it("behind a proxy on this machine, answers only a client the proxy says is local", async () => {
-    t = await buildTestApp({ seed: false, env: { TRUST_PROXY: "true" } });
+    t = await buildTestApp({ seed: false, env: { TRUST_PROXY: "1" } });
     const remote = await t.app.inject({
       url: "/api/dev/outbox",
       remoteAddress: "127.0.0.1",
       headers: { "x-forwarded-for": "198.51.100.4" },
     });
     expect(remote.statusCode).toBe(404);
+    // The visitor's own "127.0.0.1" comes first; the proxy appended the address it really saw.
+    const spoofed = await t.app.inject({
+      url: "/api/dev/outbox",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.7" },
+    });
+    expect(spoofed.statusCode).toBe(404);
     const local = await t.app.inject({
       url: "/api/dev/outbox",
       remoteAddress: "127.0.0.1",

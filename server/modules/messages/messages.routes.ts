@@ -286,6 +286,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw fileTooLarge();
       }
+      // toBuffer throws only when it reads a piece after the limit was hit. When a piece of the
+      // upload ends exactly at the limit, the parser cuts the rest off and the stream just ends:
+      // the bytes read are the limit's worth, and only `truncated` tells the file was larger.
+      if (file.file.truncated) throw fileTooLarge();
       const attachment = await createAttachment(app.db, app.storage, user.id, {
         data,
         filename: file.filename,

@@ -46,17 +46,18 @@ function decodePath(pathname: string): string | null {
 /**
  * The HTTP status of a page path: 404 when the web app has no such page (core/site-routes.ts),
  * when it names a listing, category or store that does not exist, for the developer's pages
- * in production, or for the admin area; else 200. The page is the same single-page app either way.
+ * in production or to anyone but this machine (`local`: as their API decides, isLocalRequest),
+ * or for the admin area; else 200. The page is the same single-page app either way.
  */
 export async function pageStatus(
   db: Db,
   url: string,
-  { production }: { production: boolean },
+  { production, local = false }: { production: boolean; local?: boolean },
 ): Promise<200 | 404> {
   const pathname = decodePath(url.split("?")[0] ?? url);
   const match = pathname === null ? null : matchPage(pathname);
   if (!match || match.pattern === NOT_FOUND_PATH) return 404;
-  if (production && DEV_PAGES.includes(match.pattern)) return 404;
+  if ((production || !local) && DEV_PAGES.includes(match.pattern)) return 404;
   // The admin area is found only through the app, by staff (see STAFF_PAGES).
   if (STAFF_PAGES.includes(match.pattern)) return 404;
   const { id, slug, sub } = match.params;

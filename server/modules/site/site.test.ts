@@ -152,6 +152,25 @@ describe("page statuses", () => {
     }
   });
 
+  it("answers the developer pages with 404 to anyone not on this machine, as their API does", async () => {
+    for (const remoteAddress of ["203.0.113.7", "::ffff:192.168.0.10", "2001:db8::1"]) {
+      const res = await app.inject({ url: "/dev/outbox", remoteAddress });
+      expect(res.statusCode, remoteAddress).toBe(404);
+      expect(res.body, remoteAddress).toBe(INDEX_HTML);
+    }
+    expect((await app.inject({ url: "/dev/outbox", remoteAddress: "127.0.0.1" })).statusCode).toBe(
+      200,
+    );
+    // Behind a proxy on this machine: the client the proxy names decides, not one a visitor wrote.
+    const proxied = await appWith({ TRUST_PROXY: "1" });
+    const spoofed = await proxied.inject({
+      url: "/dev/outbox",
+      remoteAddress: "127.0.0.1",
+      headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.7" },
+    });
+    expect(spoofed.statusCode).toBe(404);
+  });
+
   it("has no developer pages in production", async () => {
     const production = await appWith({ NODE_ENV: "production" });
     expect((await production.inject("/dev/outbox")).statusCode).toBe(404);
