@@ -160,9 +160,16 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
   const file = await request.file().catch(() => undefined);
   if (!file)
     throw badRequest("Please choose an image file.", { file: "Please choose an image file." });
+  const tooLarge = () =>
+    new AppError(413, ERROR_CODES.imageTooLarge, "Images must be at most 10 MB.");
+  let data: Buffer;
   try {
-    return await file.toBuffer();
+    data = await file.toBuffer();
   } catch {
-    throw new AppError(413, ERROR_CODES.imageTooLarge, "Images must be at most 10 MB.");
+    throw tooLarge();
   }
+  // toBuffer throws only when a piece arrives after the limit; when a piece ends exactly at it, the
+  // parser drops the rest and the stream just ends, so only `truncated` tells the file was larger.
+  if (file.file.truncated) throw tooLarge();
+  return data;
 }
