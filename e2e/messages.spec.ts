@@ -398,3 +398,58 @@ test("/messages needs an account", async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?returnTo=/);
   await expect(toast(page, "Please sign in to start a conversation")).toBeVisible();
 });
+
+test("a very long word wraps in the chat and the list at desktop width, for both sides and after a reload", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await newPerson(browser, "msgwrs");
+  const buyer = await newPerson(browser, "msgwrb");
+  const conversationId = await startThroughApi(buyer, seller, "Hello! A question about shipping.");
+  const word = `Pleas${"e".repeat(150)}`;
+  /** Nothing wider than the window, and the chat's controls wholly on screen. */
+  const fits = async (page: Page) => {
+    const width = page.viewportSize()?.width ?? 0;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    for (const control of [
+      composer(page).getByRole("button", { name: "Send message" }),
+      actions(page),
+    ]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+      const box = await control.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+    }
+  };
+
+  // The buyer sends it from the chat (their unanswered conversation lists under Sent).
+  await buyer.page.goto(`/messages/${conversationId}?folder=sent`);
+  const box = composer(buyer.page).getByRole("textbox", { name: "Message" });
+  await box.fill(word);
+  await box.press("Enter");
+  await expect(box).toHaveValue("");
+  await expect(chatLog(buyer.page)).toContainText(word);
+  await expect(conversationLink(buyer.page, seller.username)).toContainText(`You: ${word}`);
+  await fits(buyer.page);
+  await buyer.page.screenshot({ path: test.info().outputPath("messages-long-word-1280.png") });
+
+  // The seller's chat and list, live and after a reload.
+  await seller.page.goto(`/messages/${conversationId}`);
+  await expect(chatLog(seller.page)).toContainText(word);
+  await expect(conversationLink(seller.page, buyer.username)).toContainText(word);
+  await fits(seller.page);
+  await seller.page.reload();
+  await expect(chatLog(seller.page)).toContainText(word);
+  await fits(seller.page);
+  await expectNoSeriousA11yViolations(seller.page);
+
+  // Phones wrapped it already; they still do.
+  await buyer.page.setViewportSize({ width: 390, height: 844 });
+  await expect(chatLog(buyer.page)).toContainText(word);
+  await fits(buyer.page);
+  await buyer.page.screenshot({ path: test.info().outputPath("messages-long-word-390.png") });
+
+  await buyer.close();
+  await seller.close();
+});
