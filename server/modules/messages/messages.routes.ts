@@ -58,7 +58,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Your conversations in one folder (inbox, sent, archived, trash), most recent first, with the unread total and each folder's count",
         description:
-          "Inbox: not archived or trashed by you, with a message from the other side or opened by them. " +
+          "Inbox: not archived or trashed by you, with a message from the other side, or opened by them and written in " +
+          "(one they opened without a word shows once it has a message). " +
           "Sent: not archived or trashed, where you wrote. `search` matches the messages' text, the other " +
           "user's username and the listing's title.",
         querystring: conversationListQuerySchema,

@@ -176,13 +176,16 @@ function toConversation(r: SummaryRow): Conversation {
 
 /**
  * Which of the viewer's conversations a folder lists. Inbox: not archived or trashed by them, and
- * with a message from the other side or opened by the other side. Sent: not archived or trashed,
- * and they wrote in it. Archived and Trash: as they filed it.
+ * with a message from the other side, or opened by the other side and written in. A conversation
+ * the other side opened without a word (Purchase History's "Contact seller") is not shown to the
+ * viewer until it has a message: an empty "No messages yet" in the inbox tells them nothing.
+ * Sent: not archived or trashed, and they wrote in it. Archived and Trash: as they filed it.
  */
 function folderFilter(folder: ConversationFolder, userId: string): SQL {
   switch (folder) {
     case "inbox":
-      return sql`p.folder = 'inbox' and (op.last_sent_at is not null or c.started_by <> ${userId})`;
+      return sql`p.folder = 'inbox' and (op.last_sent_at is not null
+        or (c.started_by <> ${userId} and c.last_message_at is not null))`;
     case "sent":
       return sql`p.folder = 'inbox' and p.last_sent_at is not null`;
     case "archived":

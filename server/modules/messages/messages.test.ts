@@ -439,7 +439,7 @@ describe("folders", () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it("lists in Sent what you wrote in, in the Inbox what the other side wrote or opened", async () => {
+  it("lists in Sent what you wrote in, in the Inbox what the other side wrote", async () => {
     const ana = await person("ana");
     const ben = await person("ben");
     const { conversation } = await start(ana, ben, { text: "Are you there?" });
@@ -454,14 +454,35 @@ describe("folders", () => {
     const bens = await folder(ben, "sent");
     expect(ids(bens)).toEqual([id]);
     expect(bens.folderCounts).toEqual({ inbox: 1, sent: 1, archived: 0, trash: 0 });
+  });
 
-    // Opened without a word: in the other side's inbox only.
+  it("shows a conversation opened without a word to the other side only once it has a message", async () => {
+    const ana = await person("ana");
     const cleo = await person("cleo");
-    const empty = await start(cleo, ana, { text: "" });
+    const listing = await createListing(t.database.db, { sellerId: ana.id });
+    // Purchase History's Contact seller opens the thread with nothing written yet.
+    const empty = await start(cleo, ana, { listingId: listing.id, text: "" });
     expect(empty.message).toBeNull();
-    expect(ids(await folder(ana, "inbox"))).toContain(empty.conversation.id);
+    const id = empty.conversation.id;
+    for (const name of ["inbox", "sent", "archived", "trash"]) {
+      const anas = await folder(ana, name);
+      expect(ids(anas)).toEqual([]);
+      expect(anas.total).toBe(0);
+      expect(anas.unreadTotal).toBe(0);
+      expect(anas.folderCounts).toEqual({ inbox: 0, sent: 0, archived: 0, trash: 0 });
+    }
     expect(ids(await folder(cleo, "inbox"))).toEqual([]);
     expect(ids(await folder(cleo, "sent"))).toEqual([]);
+
+    // The first message brings it to her inbox, unread, and to his Sent.
+    await send(cleo, id, "Has my order shipped yet?");
+    const inbox = await folder(ana, "inbox");
+    expect(inbox.items.map((c) => [c.id, c.unreadCount, c.lastMessage?.text])).toEqual([
+      [id, 1, "Has my order shipped yet?"],
+    ]);
+    expect(inbox.unreadTotal).toBe(1);
+    expect(inbox.folderCounts).toEqual({ inbox: 1, sent: 0, archived: 0, trash: 0 });
+    expect(ids(await folder(cleo, "sent"))).toEqual([id]);
   });
 
   it("searches message text, the other user's name and the listing's title", async () => {
