@@ -453,3 +453,33 @@ test("a very long word wraps in the chat and the list at desktop width, for both
   await buyer.close();
   await seller.close();
 });
+
+test("restoring from Trash a conversation nobody answered says Sent, and it is under Sent", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const seller = await newPerson(browser, "msgrss");
+  const buyer = await newPerson(browser, "msgrsb");
+  const conversationId = await startThroughApi(buyer, seller, "Is the hammock still for sale?");
+  const page = buyer.page;
+
+  await page.goto(`/messages/${conversationId}?folder=sent`);
+  await expect(chatLog(page)).toContainText("Is the hammock still for sale?");
+  await actions(page).click();
+  await page.getByRole("button", { name: "Move to Trash" }).click();
+  await expect(toast(page, "Conversation moved to Trash")).toBeVisible();
+  await folderTab(page, "Trash 1").click();
+  await conversationLink(page, seller.username).click();
+  await actions(page).click();
+  await page.getByRole("button", { name: "Restore" }).click();
+
+  // The toast names the folder it is really back in.
+  await expect(toast(page, "Conversation restored to Sent")).toBeVisible();
+  await expect(toast(page, "Conversation restored to Inbox")).toHaveCount(0);
+  await expect(folderTab(page, "Inbox 0")).toBeVisible();
+  await folderTab(page, "Sent 1").click();
+  await expect(conversationLink(page, seller.username)).toBeVisible();
+
+  await buyer.close();
+  await seller.close();
+});

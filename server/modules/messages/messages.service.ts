@@ -106,6 +106,8 @@ interface SummaryRow {
   lastAttachmentCount: number | null;
   lastCreatedAt: Date | string | null;
   unreadCount: number;
+  inInbox: boolean;
+  inSent: boolean;
   blockedByMe: boolean;
   blockedMe: boolean;
 }
@@ -131,6 +133,7 @@ function summaries(userId: string, filter: SQL, tail: SQL = sql``): SQL {
         as "lastAttachmentCount",
       (select count(*)::int from messages u where u.conversation_id = c.id
         and u.recipient_id = ${userId} and u.read_at is null) as "unreadCount",
+      (${folderFilter("inbox", userId)}) as "inInbox", (${folderFilter("sent", userId)}) as "inSent",
       exists (select 1 from user_blocks b where b.blocker_id = ${userId} and b.blocked_id = o.id)
         as "blockedByMe",
       exists (select 1 from user_blocks b where b.blocker_id = o.id and b.blocked_id = ${userId})
@@ -168,6 +171,10 @@ function toConversation(r: SummaryRow): Conversation {
     unreadCount: r.unreadCount,
     // The CHECK constraint keeps any other folder out of the table.
     folder: r.folder as Conversation["folder"],
+    listedIn:
+      r.folder === "inbox"
+        ? [...(r.inInbox ? ["inbox" as const] : []), ...(r.inSent ? ["sent" as const] : [])]
+        : [r.folder as "archived" | "trash"],
     blockedByMe: r.blockedByMe,
     blockedMe: r.blockedMe,
     updatedAt: isoTime(r.lastMessageAt ?? r.createdAt),

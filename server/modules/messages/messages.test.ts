@@ -485,6 +485,40 @@ describe("folders", () => {
     expect(ids(await folder(cleo, "sent"))).toEqual([id]);
   });
 
+  it("says which folders list it, so restoring an unanswered one says Sent, not Inbox", async () => {
+    const ana = await person("ana");
+    const ben = await person("ben");
+    const { conversation } = await start(ana, ben, { text: "Are you there?" });
+    const id = conversation.id;
+    expect(conversation.listedIn).toEqual(["sent"]);
+    const move = async (to: string) => {
+      const res = await ana.agent.patch(`/api/me/conversations/${id}`, { folder: to });
+      expect(res.statusCode, res.body).toBe(200);
+      return conversationSchema.parse(res.json()).listedIn;
+    };
+
+    expect(await move("trash")).toEqual(["trash"]);
+    // Nobody answered: restored, it lists under Sent only, as before it was trashed.
+    expect(await move("inbox")).toEqual(["sent"]);
+    expect(ids(await folder(ana, "sent"))).toEqual([id]);
+    expect(ids(await folder(ana, "inbox"))).toEqual([]);
+    expect(await move("archived")).toEqual(["archived"]);
+
+    // Once answered it is in both of hers, and in both of his.
+    await send(ben, id, "Yes, I am.");
+    const anas = conversationSchema.parse(
+      (await ana.agent.get(`/api/me/conversations/${id}`)).json(),
+    );
+    expect(anas.listedIn).toEqual(["inbox", "sent"]);
+    expect(await move("trash")).toEqual(["trash"]);
+    expect(await move("inbox")).toEqual(["inbox", "sent"]);
+    expect(ids(await folder(ana, "inbox"))).toEqual([id]);
+    const bens = conversationSchema.parse(
+      (await ben.agent.get(`/api/me/conversations/${id}`)).json(),
+    );
+    expect(bens.listedIn).toEqual(["inbox", "sent"]);
+  });
+
   it("searches message text, the other user's name and the listing's title", async () => {
     const ana = await person("ana");
     const ben = await person("bartholomew");
