@@ -1,5 +1,12 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { CHAT_MESSAGES } from "../core/chat";
+import {
+  apiPost,
+  createConfirmedAccount,
+  DEMO_PASSWORD,
+  signInOnLoginPage,
+  signInThroughApi,
+} from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 
 const PHOTO = "e2e/fixtures/photos/lagoon.png";
@@ -25,6 +32,8 @@ interface Person {
   page: Page;
   id: string;
   username: string;
+  email: string;
+  password: string;
   close: () => Promise<void>;
 }
 
@@ -36,7 +45,7 @@ async function newPerson(browser: Browser, prefix: string): Promise<Person> {
   await signInThroughApi(page, email, password);
   const session = await page.request.get("/api/auth/session");
   const { user } = (await session.json()) as { user: { id: string } };
-  return { page, id: user.id, username, close: () => context.close() };
+  return { page, id: user.id, username, email, password, close: () => context.close() };
 }
 
 /** A fixed-price listing of the person's, made through the API. */
@@ -479,6 +488,62 @@ test("restoring from Trash a conversation nobody answered says Sent, and it is u
   await expect(folderTab(page, "Inbox 0")).toBeVisible();
   await folderTab(page, "Sent 1").click();
   await expect(conversationLink(page, seller.username)).toBeVisible();
+
+  await buyer.close();
+  await seller.close();
+});
+
+test("a suspended user is told so at sign-in; a chat with them says so and takes no message", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await newPerson(browser, "msgsus");
+  const buyer = await newPerson(browser, "msgsub");
+  const conversationId = await startThroughApi(buyer, seller, "Do you still have the steel drum?");
+
+  // Staff suspend the seller.
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await signInThroughApi(admin, "admin@demo.tradewinds.test", DEMO_PASSWORD);
+  const suspended = await apiPost(admin, `/api/admin/users/${seller.id}/suspend`, {
+    reason: "Selling counterfeit goods.",
+  });
+  expect(suspended.ok(), await suspended.text()).toBe(true);
+  await staff.close();
+
+  // The buyer's chat says so in place of the composer; what was said stays readable.
+  const page = buyer.page;
+  await page.goto(`/messages/${conversationId}?folder=sent`);
+  await expect(chatLog(page)).toContainText("Do you still have the steel drum?");
+  await expect(page.getByRole("status").filter({ hasText: CHAT_MESSAGES.suspended })).toBeVisible();
+  await expect(page.getByText("Account suspended", { exact: true })).toBeVisible();
+  await expect(composer(page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath("messages-suspended-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("status").filter({ hasText: CHAT_MESSAGES.suspended })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("messages-suspended-390.png") });
+  // The server refuses a message all the same.
+  const refused = await apiPost(page, `/api/me/conversations/${conversationId}/messages`, {
+    text: "Hello?",
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toEqual({
+    code: "recipient_suspended",
+    message: CHAT_MESSAGES.suspended,
+  });
+
+  // The seller's session ended; signing in again shows why it is refused.
+  await seller.page.goto("/login");
+  await signInOnLoginPage(seller.page, seller.email, seller.password);
+  await expect(
+    toast(
+      seller.page,
+      "Your account has been suspended. Contact us if you think this is a mistake.",
+    ),
+  ).toBeVisible();
+  await expect(toast(seller.page, "An error occurred during sign in")).toHaveCount(0);
+  await expect(seller.page).toHaveURL(/\/login/);
 
   await buyer.close();
   await seller.close();

@@ -33,6 +33,7 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     listedIn: ["inbox"],
     blockedByMe: false,
     blockedMe: false,
+    otherSuspended: false,
     updatedAt: "2029-01-01T10:00:00.000Z",
     ...overrides,
   };

@@ -84,6 +84,8 @@ export const conversationSchema = z.object({
   /** Who blocked whom: a blocked conversation takes no new messages. */
   blockedByMe: z.boolean(),
   blockedMe: z.boolean(),
+  /** The other user's account is suspended by staff: it takes no new messages. */
+  otherSuspended: z.boolean(),
   updatedAt: z.string(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

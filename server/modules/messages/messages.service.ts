@@ -26,6 +26,7 @@ import {
   assertNotBlocked,
   assertNotSelf,
   assertParticipant,
+  assertRecipientNotSuspended,
   canonicalPair,
   otherParticipant,
   type Pair,
@@ -110,6 +111,7 @@ interface SummaryRow {
   inSent: boolean;
   blockedByMe: boolean;
   blockedMe: boolean;
+  otherSuspended: boolean;
 }
 
 /** The viewer's participant row `p`, the other's `op` and user `o`, the conversation `c`, its listing `l`. */
@@ -137,7 +139,8 @@ function summaries(userId: string, filter: SQL, tail: SQL = sql``): SQL {
       exists (select 1 from user_blocks b where b.blocker_id = ${userId} and b.blocked_id = o.id)
         as "blockedByMe",
       exists (select 1 from user_blocks b where b.blocker_id = o.id and b.blocked_id = ${userId})
-        as "blockedMe"
+        as "blockedMe",
+      o.suspended_at is not null as "otherSuspended"
     ${FROM}
     left join auction_settings a on a.listing_id = l.id
     left join lateral (select m.id, m.sender_id, m.text, m.created_at from messages m
@@ -177,6 +180,7 @@ function toConversation(r: SummaryRow): Conversation {
         : [r.folder as "archived" | "trash"],
     blockedByMe: r.blockedByMe,
     blockedMe: r.blockedMe,
+    otherSuspended: r.otherSuspended,
     updatedAt: isoTime(r.lastMessageAt ?? r.createdAt),
   };
 }
@@ -408,6 +412,11 @@ async function writeMessage(
   content: MessageContent,
 ): Promise<Message> {
   const recipientId = otherParticipant(conversation, senderId);
+  const [recipient] = await rows<{ suspended: boolean }>(
+    tx,
+    sql`select suspended_at is not null as suspended from users where id = ${recipientId}`,
+  );
+  assertRecipientNotSuspended(recipient ?? { suspended: false });
   assertNotBlocked(await blocksBetween(tx, senderId, recipientId));
   const ids = content.attachments;
   if (new Set(ids).size !== ids.length)
@@ -489,7 +498,7 @@ async function writeMessage(
 
 /**
  * Sends a message in a conversation of the sender's: blank text with no attachment is refused
- * (400), a block either way too (403); rate limited per sender.
+ * (400), a block either way or a suspended recipient too (403); rate limited per sender.
  */
 export async function sendMessage(
   db: Db,
@@ -526,7 +535,8 @@ export interface StartedConversation {
 /**
  * Starts a conversation with `recipientId` about `listingId` (a listing of one of the two), or
  * reopens the one they already have, back in the starter's inbox; sends the message when there is
- * text or an attachment. Not with yourself (422), nobody unknown (404), no block either way (403);
+ * text or an attachment. Not with yourself (422), nobody unknown (404), no block either way (403),
+ * no message to a suspended user (403; opening the thread without one shows the suspension);
  * new conversations and messages are rate limited per user.
  */
 export async function startConversation(

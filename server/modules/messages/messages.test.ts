@@ -404,6 +404,73 @@ describe("blocking", () => {
   });
 });
 
+describe("suspended accounts", () => {
+  const setSuspended = (id: string, suspended: boolean) =>
+    t.database.db.execute(
+      suspended
+        ? sql`update users set suspended_at = now(), suspension_reason = 'Spam.' where id = ${id}`
+        : sql`update users set suspended_at = null, suspension_reason = null where id = ${id}`,
+    );
+
+  it("takes no message to a suspended user and says so, until they are reinstated", async () => {
+    const ana = await person("ana");
+    const ben = await person("ben");
+    const { conversation } = await start(ana, ben);
+    const id = conversation.id;
+    expect(conversation.otherSuspended).toBe(false);
+    await setSuspended(ben.id, true);
+
+    const shown = conversationSchema.parse(
+      (await ana.agent.get(`/api/me/conversations/${id}`)).json(),
+    );
+    expect(shown.otherSuspended).toBe(true);
+    expect((await folder(ana, "sent")).items[0]?.otherSuspended).toBe(true);
+
+    const { id: attachment } = await attach(ana);
+    for (const [path, body] of [
+      [`/api/me/conversations/${id}/messages`, { text: "Are you there?" }],
+      [`/api/me/conversations/${id}/messages`, { attachments: [attachment] }],
+      ["/api/me/conversations", { recipientId: ben.id, text: "Hello again" }],
+      [
+        "/api/me/conversations",
+        {
+          recipientId: ben.id,
+          listingId: (await createListing(t.database.db, { sellerId: ben.id })).id,
+          text: "About your listing",
+        },
+      ],
+    ] as const) {
+      const res = await ana.agent.post(path, body);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toEqual({
+        code: "recipient_suspended",
+        message: CHAT_MESSAGES.suspended,
+      });
+    }
+    // Nothing was written, the attachment is still hers to send, and he was told of nothing new.
+    const page = messagePageSchema.parse(
+      (await ana.agent.get(`/api/me/conversations/${id}/messages`)).json(),
+    );
+    expect(page.items.map((m) => m.text)).toEqual(["Hello there"]);
+    const notices = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ben.id), eq(notifications.kind, "message_received")));
+    expect(notices).toHaveLength(1);
+    // Reopening without a word still opens the thread, which shows the suspension.
+    const reopened = await start(ana, ben, { text: "" });
+    expect(reopened.conversation).toMatchObject({ id, otherSuspended: true });
+    expect(reopened.message).toBeNull();
+
+    await setSuspended(ben.id, false);
+    expect(
+      conversationSchema.parse((await ana.agent.get(`/api/me/conversations/${id}`)).json())
+        .otherSuspended,
+    ).toBe(false);
+    await send(ana, id, "Welcome back", [attachment]);
+  });
+});
+
 describe("folders", () => {
   it("archives, trashes and restores per user: the other side keeps it in the inbox", async () => {
     const ana = await person("ana");
