@@ -443,7 +443,7 @@ test("a very long word wraps in the chat and the list at desktop width, for both
   await fits(buyer.page);
   await buyer.page.screenshot({ path: test.info().outputPath("messages-long-word-1280.png") });
 
-  // The seller's chat and list, live and after a reload.
+  // The seller's chat and list, and again after a reload.
   await seller.page.goto(`/messages/${conversationId}`);
   await expect(chatLog(seller.page)).toContainText(word);
   await expect(conversationLink(seller.page, buyer.username)).toContainText(word);
