@@ -14,6 +14,7 @@ export const CHAT_MESSAGES = {
   contactSellerRequired: "Please enter a message",
   cannotMessageSelf: "You cannot send a message to yourself.",
   blocked: "You can't send messages to this user.",
+  suspended: "This account is suspended. You can't send messages to it.",
   empty: "Write a message or attach a file.",
 } as const;
 

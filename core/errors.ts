@@ -173,6 +173,8 @@ export const ERROR_CODES = {
   listingNotTheirs: "listing_not_theirs",
   /** 403: one of the two has blocked the other. */
   userBlocked: "user_blocked",
+  /** 403: a message (or a conversation's first one) to a user staff suspended. */
+  recipientSuspended: "recipient_suspended",
   /** 400: a message with blank text and no attachment. */
   messageEmpty: "message_empty",
   /** 400: attachments that are not the sender's own unsent uploads. */

@@ -178,6 +178,30 @@ test("Contact seller in Purchase History opens the conversation about that listi
   await order.getByRole("button", { name: "Contact seller" }).click();
   await expect(buyer.page).toHaveURL(conversationUrl);
 
+  // Nothing written yet: nothing in the seller's inbox (no empty "No messages yet").
+  await seller.page.goto("/messages");
+  await expect(seller.page.getByTestId("messages-count")).toHaveText("0 unread · 0 conversations");
+  await expect(
+    seller.page.getByText("No conversations yet. Contact a seller from a listing to start one."),
+  ).toBeVisible();
+  await expect(seller.page.getByText("No messages yet")).toHaveCount(0);
+
+  // The buyer's first message brings it to the seller's inbox.
+  const box = buyer.page
+    .getByRole("form", { name: "Send a message" })
+    .getByRole("textbox", { name: "Message" });
+  await box.fill("Has my calabash bowl shipped yet?");
+  await box.press("Enter");
+  await expect(buyer.page.getByRole("log")).toContainText("Has my calabash bowl shipped yet?");
+  // Read on a reload, not live: the seller's page may not have its live connection open yet.
+  await seller.page.reload();
+  const row = seller.page
+    .getByRole("list", { name: "Conversations" })
+    .getByRole("link")
+    .filter({ hasText: buyer.username });
+  await expect(row).toContainText("Has my calabash bowl shipped yet?");
+  await expect(seller.page.getByTestId("messages-count")).toHaveText("1 unread · 1 conversation");
+
   await seller.close();
   await buyer.close();
 });

@@ -1,5 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
-import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { CHAT_MESSAGES } from "../core/chat";
+import {
+  apiPost,
+  createConfirmedAccount,
+  DEMO_PASSWORD,
+  signInOnLoginPage,
+  signInThroughApi,
+} from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
@@ -26,6 +33,8 @@ interface Person {
   page: Page;
   id: string;
   username: string;
+  email: string;
+  password: string;
   close: () => Promise<void>;
 }
 
@@ -37,7 +46,7 @@ async function newPerson(browser: Browser, prefix: string): Promise<Person> {
   await signInThroughApi(page, email, password);
   const session = await page.request.get("/api/auth/session");
   const { user } = (await session.json()) as { user: { id: string } };
-  return { page, id: user.id, username, close: () => context.close() };
+  return { page, id: user.id, username, email, password, close: () => context.close() };
 }
 
 /** A fixed-price listing of the person's, made through the API. */
@@ -398,4 +407,145 @@ test("/messages needs an account", async ({ page }) => {
   await page.goto("/messages/new?recipient=00000000-0000-4000-8000-000000000000");
   await expect(page).toHaveURL(/\/login\?returnTo=/);
   await expect(toast(page, "Please sign in to start a conversation")).toBeVisible();
+});
+
+test("a very long word wraps in the chat and the list at desktop width, for both sides and after a reload", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await newPerson(browser, "msgwrs");
+  const buyer = await newPerson(browser, "msgwrb");
+  const conversationId = await startThroughApi(buyer, seller, "Hello! A question about shipping.");
+  const word = `Pleas${"e".repeat(150)}`;
+  /** Nothing wider than the window, and the chat's controls wholly on screen. */
+  const fits = async (page: Page) => {
+    const width = page.viewportSize()?.width ?? 0;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    for (const control of [
+      composer(page).getByRole("button", { name: "Send message" }),
+      actions(page),
+    ]) {
+      await expect(control).toBeInViewport({ ratio: 1 });
+      const box = await control.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+    }
+  };
+
+  // The buyer sends it from the chat (their unanswered conversation lists under Sent).
+  await buyer.page.goto(`/messages/${conversationId}?folder=sent`);
+  const box = composer(buyer.page).getByRole("textbox", { name: "Message" });
+  await box.fill(word);
+  await box.press("Enter");
+  await expect(box).toHaveValue("");
+  await expect(chatLog(buyer.page)).toContainText(word);
+  await expect(conversationLink(buyer.page, seller.username)).toContainText(`You: ${word}`);
+  await fits(buyer.page);
+  await buyer.page.screenshot({ path: test.info().outputPath("messages-long-word-1280.png") });
+
+  // The seller's chat and list, and again after a reload.
+  await seller.page.goto(`/messages/${conversationId}`);
+  await expect(chatLog(seller.page)).toContainText(word);
+  await expect(conversationLink(seller.page, buyer.username)).toContainText(word);
+  await fits(seller.page);
+  await seller.page.reload();
+  await expect(chatLog(seller.page)).toContainText(word);
+  await fits(seller.page);
+  await expectNoSeriousA11yViolations(seller.page);
+
+  // Phones wrapped it already; they still do.
+  await buyer.page.setViewportSize({ width: 390, height: 844 });
+  await expect(chatLog(buyer.page)).toContainText(word);
+  await fits(buyer.page);
+  await buyer.page.screenshot({ path: test.info().outputPath("messages-long-word-390.png") });
+
+  await buyer.close();
+  await seller.close();
+});
+
+test("restoring from Trash a conversation nobody answered says Sent, and it is under Sent", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const seller = await newPerson(browser, "msgrss");
+  const buyer = await newPerson(browser, "msgrsb");
+  const conversationId = await startThroughApi(buyer, seller, "Is the hammock still for sale?");
+  const page = buyer.page;
+
+  await page.goto(`/messages/${conversationId}?folder=sent`);
+  await expect(chatLog(page)).toContainText("Is the hammock still for sale?");
+  await actions(page).click();
+  await page.getByRole("button", { name: "Move to Trash" }).click();
+  await expect(toast(page, "Conversation moved to Trash")).toBeVisible();
+  await folderTab(page, "Trash 1").click();
+  await conversationLink(page, seller.username).click();
+  await actions(page).click();
+  await page.getByRole("button", { name: "Restore" }).click();
+
+  // The toast names the folder it is really back in.
+  await expect(toast(page, "Conversation restored to Sent")).toBeVisible();
+  await expect(toast(page, "Conversation restored to Inbox")).toHaveCount(0);
+  await expect(folderTab(page, "Inbox 0")).toBeVisible();
+  await folderTab(page, "Sent 1").click();
+  await expect(conversationLink(page, seller.username)).toBeVisible();
+
+  await buyer.close();
+  await seller.close();
+});
+
+test("a suspended user is told so at sign-in; a chat with them says so and takes no message", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const seller = await newPerson(browser, "msgsus");
+  const buyer = await newPerson(browser, "msgsub");
+  const conversationId = await startThroughApi(buyer, seller, "Do you still have the steel drum?");
+
+  // Staff suspend the seller.
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await signInThroughApi(admin, "admin@demo.tradewinds.test", DEMO_PASSWORD);
+  const suspended = await apiPost(admin, `/api/admin/users/${seller.id}/suspend`, {
+    reason: "Selling counterfeit goods.",
+  });
+  expect(suspended.ok(), await suspended.text()).toBe(true);
+  await staff.close();
+
+  // The buyer's chat says so in place of the composer; what was said stays readable.
+  const page = buyer.page;
+  await page.goto(`/messages/${conversationId}?folder=sent`);
+  await expect(chatLog(page)).toContainText("Do you still have the steel drum?");
+  await expect(page.getByRole("status").filter({ hasText: CHAT_MESSAGES.suspended })).toBeVisible();
+  await expect(page.getByText("Account suspended", { exact: true })).toBeVisible();
+  await expect(composer(page)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath("messages-suspended-1280.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("status").filter({ hasText: CHAT_MESSAGES.suspended })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("messages-suspended-390.png") });
+  // The server refuses a message all the same.
+  const refused = await apiPost(page, `/api/me/conversations/${conversationId}/messages`, {
+    text: "Hello?",
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toEqual({
+    code: "recipient_suspended",
+    message: CHAT_MESSAGES.suspended,
+  });
+
+  // The seller's session ended; signing in again shows why it is refused.
+  await seller.page.goto("/login");
+  await signInOnLoginPage(seller.page, seller.email, seller.password);
+  await expect(
+    toast(
+      seller.page,
+      "Your account has been suspended. Contact us if you think this is a mistake.",
+    ),
+  ).toBeVisible();
+  await expect(toast(seller.page, "An error occurred during sign in")).toHaveCount(0);
+  await expect(seller.page).toHaveURL(/\/login/);
+
+  await buyer.close();
+  await seller.close();
 });

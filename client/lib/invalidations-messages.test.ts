@@ -30,8 +30,10 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     },
     unreadCount: 1,
     folder: "inbox",
+    listedIn: ["inbox"],
     blockedByMe: false,
     blockedMe: false,
+    otherSuspended: false,
     updatedAt: "2029-01-01T10:00:00.000Z",
     ...overrides,
   };

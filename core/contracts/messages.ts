@@ -76,9 +76,16 @@ export const conversationSchema = z.object({
   unreadCount: z.number().int(),
   /** The viewer's folder for it (inbox covers sent: Sent lists those where the viewer wrote). */
   folder: z.enum(["inbox", "archived", "trash"]),
+  /**
+   * The folder views that list it for the viewer now: Inbox and Sent (either, both, or neither
+   * while nobody has written), Archived or Trash. Restoring says where it went by this.
+   */
+  listedIn: z.array(z.enum(CONVERSATION_FOLDERS)),
   /** Who blocked whom: a blocked conversation takes no new messages. */
   blockedByMe: z.boolean(),
   blockedMe: z.boolean(),
+  /** The other user's account is suspended by staff: it takes no new messages. */
+  otherSuspended: z.boolean(),
   updatedAt: z.string(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

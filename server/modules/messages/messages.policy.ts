@@ -42,6 +42,15 @@ export function assertNotBlocked(blocks: { blockedByMe: boolean; blockedMe: bool
 }
 
 /**
+ * A suspended account takes no new messages: staff stopped it, it cannot sign in to read them,
+ * and a message left waiting would look answered-to-be. What was said before stays readable.
+ */
+export function assertRecipientNotSuspended(recipient: { suspended: boolean }) {
+  if (recipient.suspended)
+    throw new AppError(403, ERROR_CODES.recipientSuspended, CHAT_MESSAGES.suspended);
+}
+
+/**
  * A conversation about a listing is between its seller and someone else: nobody may present a
  * listing that is neither party's as the subject of their conversation.
  */

@@ -58,7 +58,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Your conversations in one folder (inbox, sent, archived, trash), most recent first, with the unread total and each folder's count",
         description:
-          "Inbox: not archived or trashed by you, with a message from the other side or opened by them. " +
+          "Inbox: not archived or trashed by you, with a message from the other side, or opened by them and written in " +
+          "(one they opened without a word shows once it has a message). " +
           "Sent: not archived or trashed, where you wrote. `search` matches the messages' text, the other " +
           "user's username and the listing's title.",
         querystring: conversationListQuerySchema,
@@ -77,7 +78,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           "Start a conversation with a user, optionally about a listing of one of you, or reopen the one you have; sends the message if there is text or an attachment",
         description:
           "201 when started, 200 when reopened (back in your inbox). 422 `cannot_message_self`, 404 for an " +
-          "unknown user or listing, 403 `user_blocked` when either has blocked the other, 429 past " +
+          "unknown user or listing, 403 `user_blocked` when either has blocked the other, 403 `recipient_suspended` for a message " +
+          "to a suspended user, 429 past " +
           `${MESSAGE_LIMITS.conversationsPerHour} new conversations an hour or ${MESSAGE_LIMITS.messagesPerMinute} messages a minute.`,
         body: startConversationSchema,
         response: {
@@ -161,7 +163,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `Text of at most ${MESSAGE_LIMITS.textMax} characters; at most ${MESSAGE_LIMITS.attachmentsPerMessage} ` +
           "attachments, each your own and not sent yet (400 `attachment_invalid`). Blank text with no attachment " +
-          "is 400 `message_empty`; 403 `user_blocked` when either has blocked the other; 429 past " +
+          "is 400 `message_empty`; 403 `user_blocked` when either has blocked the other; 403 `recipient_suspended` when the " +
+          "other user is suspended; 429 past " +
           `${MESSAGE_LIMITS.messagesPerMinute} messages a minute.`,
         params: idParam,
         body: sendMessageSchema,

@@ -26,6 +26,7 @@ import {
   assertNotBlocked,
   assertNotSelf,
   assertParticipant,
+  assertRecipientNotSuspended,
   canonicalPair,
   otherParticipant,
   type Pair,
@@ -106,8 +107,11 @@ interface SummaryRow {
   lastAttachmentCount: number | null;
   lastCreatedAt: Date | string | null;
   unreadCount: number;
+  inInbox: boolean;
+  inSent: boolean;
   blockedByMe: boolean;
   blockedMe: boolean;
+  otherSuspended: boolean;
 }
 
 /** The viewer's participant row `p`, the other's `op` and user `o`, the conversation `c`, its listing `l`. */
@@ -131,10 +135,12 @@ function summaries(userId: string, filter: SQL, tail: SQL = sql``): SQL {
         as "lastAttachmentCount",
       (select count(*)::int from messages u where u.conversation_id = c.id
         and u.recipient_id = ${userId} and u.read_at is null) as "unreadCount",
+      (${folderFilter("inbox", userId)}) as "inInbox", (${folderFilter("sent", userId)}) as "inSent",
       exists (select 1 from user_blocks b where b.blocker_id = ${userId} and b.blocked_id = o.id)
         as "blockedByMe",
       exists (select 1 from user_blocks b where b.blocker_id = o.id and b.blocked_id = ${userId})
-        as "blockedMe"
+        as "blockedMe",
+      o.suspended_at is not null as "otherSuspended"
     ${FROM}
     left join auction_settings a on a.listing_id = l.id
     left join lateral (select m.id, m.sender_id, m.text, m.created_at from messages m
@@ -168,21 +174,29 @@ function toConversation(r: SummaryRow): Conversation {
     unreadCount: r.unreadCount,
     // The CHECK constraint keeps any other folder out of the table.
     folder: r.folder as Conversation["folder"],
+    listedIn:
+      r.folder === "inbox"
+        ? [...(r.inInbox ? ["inbox" as const] : []), ...(r.inSent ? ["sent" as const] : [])]
+        : [r.folder as "archived" | "trash"],
     blockedByMe: r.blockedByMe,
     blockedMe: r.blockedMe,
+    otherSuspended: r.otherSuspended,
     updatedAt: isoTime(r.lastMessageAt ?? r.createdAt),
   };
 }
 
 /**
  * Which of the viewer's conversations a folder lists. Inbox: not archived or trashed by them, and
- * with a message from the other side or opened by the other side. Sent: not archived or trashed,
- * and they wrote in it. Archived and Trash: as they filed it.
+ * with a message from the other side, or opened by the other side and written in. A conversation
+ * the other side opened without a word (Purchase History's "Contact seller") is not shown to the
+ * viewer until it has a message: an empty "No messages yet" in the inbox tells them nothing.
+ * Sent: not archived or trashed, and they wrote in it. Archived and Trash: as they filed it.
  */
 function folderFilter(folder: ConversationFolder, userId: string): SQL {
   switch (folder) {
     case "inbox":
-      return sql`p.folder = 'inbox' and (op.last_sent_at is not null or c.started_by <> ${userId})`;
+      return sql`p.folder = 'inbox' and (op.last_sent_at is not null
+        or (c.started_by <> ${userId} and c.last_message_at is not null))`;
     case "sent":
       return sql`p.folder = 'inbox' and p.last_sent_at is not null`;
     case "archived":
@@ -398,6 +412,11 @@ async function writeMessage(
   content: MessageContent,
 ): Promise<Message> {
   const recipientId = otherParticipant(conversation, senderId);
+  const [recipient] = await rows<{ suspended: boolean }>(
+    tx,
+    sql`select suspended_at is not null as suspended from users where id = ${recipientId}`,
+  );
+  assertRecipientNotSuspended(recipient ?? { suspended: false });
   assertNotBlocked(await blocksBetween(tx, senderId, recipientId));
   const ids = content.attachments;
   if (new Set(ids).size !== ids.length)
@@ -479,7 +498,7 @@ async function writeMessage(
 
 /**
  * Sends a message in a conversation of the sender's: blank text with no attachment is refused
- * (400), a block either way too (403); rate limited per sender.
+ * (400), a block either way or a suspended recipient too (403); rate limited per sender.
  */
 export async function sendMessage(
   db: Db,
@@ -516,7 +535,8 @@ export interface StartedConversation {
 /**
  * Starts a conversation with `recipientId` about `listingId` (a listing of one of the two), or
  * reopens the one they already have, back in the starter's inbox; sends the message when there is
- * text or an attachment. Not with yourself (422), nobody unknown (404), no block either way (403);
+ * text or an attachment. Not with yourself (422), nobody unknown (404), no block either way (403),
+ * no message to a suspended user (403; opening the thread without one shows the suspension);
  * new conversations and messages are rate limited per user.
  */
 export async function startConversation(

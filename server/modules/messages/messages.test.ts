@@ -404,6 +404,73 @@ describe("blocking", () => {
   });
 });
 
+describe("suspended accounts", () => {
+  const setSuspended = (id: string, suspended: boolean) =>
+    t.database.db.execute(
+      suspended
+        ? sql`update users set suspended_at = now(), suspension_reason = 'Spam.' where id = ${id}`
+        : sql`update users set suspended_at = null, suspension_reason = null where id = ${id}`,
+    );
+
+  it("takes no message to a suspended user and says so, until they are reinstated", async () => {
+    const ana = await person("ana");
+    const ben = await person("ben");
+    const { conversation } = await start(ana, ben);
+    const id = conversation.id;
+    expect(conversation.otherSuspended).toBe(false);
+    await setSuspended(ben.id, true);
+
+    const shown = conversationSchema.parse(
+      (await ana.agent.get(`/api/me/conversations/${id}`)).json(),
+    );
+    expect(shown.otherSuspended).toBe(true);
+    expect((await folder(ana, "sent")).items[0]?.otherSuspended).toBe(true);
+
+    const { id: attachment } = await attach(ana);
+    for (const [path, body] of [
+      [`/api/me/conversations/${id}/messages`, { text: "Are you there?" }],
+      [`/api/me/conversations/${id}/messages`, { attachments: [attachment] }],
+      ["/api/me/conversations", { recipientId: ben.id, text: "Hello again" }],
+      [
+        "/api/me/conversations",
+        {
+          recipientId: ben.id,
+          listingId: (await createListing(t.database.db, { sellerId: ben.id })).id,
+          text: "About your listing",
+        },
+      ],
+    ] as const) {
+      const res = await ana.agent.post(path, body);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toEqual({
+        code: "recipient_suspended",
+        message: CHAT_MESSAGES.suspended,
+      });
+    }
+    // Nothing was written, the attachment is still hers to send, and he was told of nothing new.
+    const page = messagePageSchema.parse(
+      (await ana.agent.get(`/api/me/conversations/${id}/messages`)).json(),
+    );
+    expect(page.items.map((m) => m.text)).toEqual(["Hello there"]);
+    const notices = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, ben.id), eq(notifications.kind, "message_received")));
+    expect(notices).toHaveLength(1);
+    // Reopening without a word still opens the thread, which shows the suspension.
+    const reopened = await start(ana, ben, { text: "" });
+    expect(reopened.conversation).toMatchObject({ id, otherSuspended: true });
+    expect(reopened.message).toBeNull();
+
+    await setSuspended(ben.id, false);
+    expect(
+      conversationSchema.parse((await ana.agent.get(`/api/me/conversations/${id}`)).json())
+        .otherSuspended,
+    ).toBe(false);
+    await send(ana, id, "Welcome back", [attachment]);
+  });
+});
+
 describe("folders", () => {
   it("archives, trashes and restores per user: the other side keeps it in the inbox", async () => {
     const ana = await person("ana");
@@ -439,7 +506,7 @@ describe("folders", () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it("lists in Sent what you wrote in, in the Inbox what the other side wrote or opened", async () => {
+  it("lists in Sent what you wrote in, in the Inbox what the other side wrote", async () => {
     const ana = await person("ana");
     const ben = await person("ben");
     const { conversation } = await start(ana, ben, { text: "Are you there?" });
@@ -454,14 +521,69 @@ describe("folders", () => {
     const bens = await folder(ben, "sent");
     expect(ids(bens)).toEqual([id]);
     expect(bens.folderCounts).toEqual({ inbox: 1, sent: 1, archived: 0, trash: 0 });
+  });
 
-    // Opened without a word: in the other side's inbox only.
+  it("shows a conversation opened without a word to the other side only once it has a message", async () => {
+    const ana = await person("ana");
     const cleo = await person("cleo");
-    const empty = await start(cleo, ana, { text: "" });
+    const listing = await createListing(t.database.db, { sellerId: ana.id });
+    // Purchase History's Contact seller opens the thread with nothing written yet.
+    const empty = await start(cleo, ana, { listingId: listing.id, text: "" });
     expect(empty.message).toBeNull();
-    expect(ids(await folder(ana, "inbox"))).toContain(empty.conversation.id);
+    const id = empty.conversation.id;
+    for (const name of ["inbox", "sent", "archived", "trash"]) {
+      const anas = await folder(ana, name);
+      expect(ids(anas)).toEqual([]);
+      expect(anas.total).toBe(0);
+      expect(anas.unreadTotal).toBe(0);
+      expect(anas.folderCounts).toEqual({ inbox: 0, sent: 0, archived: 0, trash: 0 });
+    }
     expect(ids(await folder(cleo, "inbox"))).toEqual([]);
     expect(ids(await folder(cleo, "sent"))).toEqual([]);
+
+    // The first message brings it to her inbox, unread, and to his Sent.
+    await send(cleo, id, "Has my order shipped yet?");
+    const inbox = await folder(ana, "inbox");
+    expect(inbox.items.map((c) => [c.id, c.unreadCount, c.lastMessage?.text])).toEqual([
+      [id, 1, "Has my order shipped yet?"],
+    ]);
+    expect(inbox.unreadTotal).toBe(1);
+    expect(inbox.folderCounts).toEqual({ inbox: 1, sent: 0, archived: 0, trash: 0 });
+    expect(ids(await folder(cleo, "sent"))).toEqual([id]);
+  });
+
+  it("says which folders list it, so restoring an unanswered one says Sent, not Inbox", async () => {
+    const ana = await person("ana");
+    const ben = await person("ben");
+    const { conversation } = await start(ana, ben, { text: "Are you there?" });
+    const id = conversation.id;
+    expect(conversation.listedIn).toEqual(["sent"]);
+    const move = async (to: string) => {
+      const res = await ana.agent.patch(`/api/me/conversations/${id}`, { folder: to });
+      expect(res.statusCode, res.body).toBe(200);
+      return conversationSchema.parse(res.json()).listedIn;
+    };
+
+    expect(await move("trash")).toEqual(["trash"]);
+    // Nobody answered: restored, it lists under Sent only, as before it was trashed.
+    expect(await move("inbox")).toEqual(["sent"]);
+    expect(ids(await folder(ana, "sent"))).toEqual([id]);
+    expect(ids(await folder(ana, "inbox"))).toEqual([]);
+    expect(await move("archived")).toEqual(["archived"]);
+
+    // Once answered it is in both of hers, and in both of his.
+    await send(ben, id, "Yes, I am.");
+    const anas = conversationSchema.parse(
+      (await ana.agent.get(`/api/me/conversations/${id}`)).json(),
+    );
+    expect(anas.listedIn).toEqual(["inbox", "sent"]);
+    expect(await move("trash")).toEqual(["trash"]);
+    expect(await move("inbox")).toEqual(["inbox", "sent"]);
+    expect(ids(await folder(ana, "inbox"))).toEqual([id]);
+    const bens = conversationSchema.parse(
+      (await ben.agent.get(`/api/me/conversations/${id}`)).json(),
+    );
+    expect(bens.listedIn).toEqual(["inbox", "sent"]);
   });
 
   it("searches message text, the other user's name and the listing's title", async () => {

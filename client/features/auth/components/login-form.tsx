@@ -48,6 +48,9 @@ function failureMessage(error: unknown, variant: LoginFormProps["variant"]): str
     case ERROR_CODES.rateLimited:
       // The server says how long to wait, which helps more than a generic line.
       return error.message;
+    case ERROR_CODES.accountSuspended:
+      // The password was right: "try again" would mislead; the server says what happened.
+      return error.message;
     case CLIENT_ERROR_CODES.invalidResponse:
       return variant === "page" ? SIGN_IN_ERRORS.unexpected : SIGN_IN_ERRORS.service;
     default:

@@ -1,8 +1,9 @@
-import { ArrowLeft, Ban } from "lucide-react";
+import { ArrowLeft, Ban, ShieldAlert } from "lucide-react";
 import { type ReactNode, type Ref, useEffect, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { CHAT_MESSAGES, type Conversation } from "../../../../core/contracts/messages";
+import { ERROR_CODES } from "../../../../core/errors";
 import { Button } from "../../../components/ui/button";
 import { ErrorState } from "../../../components/ui/error-state";
 import { Spinner } from "../../../components/ui/spinner";
@@ -43,16 +44,21 @@ export function BackToList({ to }: { to: string }) {
   );
 }
 
-/** The chat's top bar: back (phones), the other user with a link to their store, and actions. */
+/**
+ * The chat's top bar: back (phones), the other user with a link to their store (or, when staff
+ * suspended them, that their account is suspended: their store is gone), and actions.
+ */
 export function ChatHeader({
   user,
   backTo,
   headingRef,
+  suspended = false,
   children,
 }: {
   user: { id: string; username: string; avatarUrl: string | null };
   backTo: string;
   headingRef?: Ref<HTMLHeadingElement>;
+  suspended?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -67,14 +73,31 @@ export function ChatHeader({
         >
           {user.username}
         </h2>
-        <Link
-          to={`/store/${user.id}`}
-          className="text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
-        >
-          View store<span className="sr-only"> of {user.username}</span>
-        </Link>
+        {suspended ? (
+          <p className="text-sm font-medium text-coral-800">Account suspended</p>
+        ) : (
+          <Link
+            to={`/store/${user.id}`}
+            className="text-sm font-medium text-brand-800 underline-offset-2 hover:underline"
+          >
+            View store<span className="sr-only"> of {user.username}</span>
+          </Link>
+        )}
       </div>
       {children}
+    </div>
+  );
+}
+
+const NOTICE_CLASS =
+  "flex flex-wrap items-center justify-center gap-3 border-t border-sand-200 bg-sand-100 px-4 py-4 text-center text-sm text-slate-800";
+
+/** In place of the composer when staff suspended the other user: no message can reach them. */
+function SuspendedNotice() {
+  return (
+    <div role="status" className={NOTICE_CLASS}>
+      <ShieldAlert aria-hidden="true" className="size-5 text-coral-700" />
+      <span>{CHAT_MESSAGES.suspended}</span>
     </div>
   );
 }
@@ -82,10 +105,7 @@ export function ChatHeader({
 function BlockedNotice({ conversation }: { conversation: Conversation }) {
   const unblock = useUnblockUser();
   return (
-    <div
-      role="status"
-      className="flex flex-wrap items-center justify-center gap-3 border-t border-sand-200 bg-sand-100 px-4 py-4 text-center text-sm text-slate-800"
-    >
+    <div role="status" className={NOTICE_CLASS}>
       <Ban aria-hidden="true" className="size-5 text-coral-700" />
       {conversation.blockedByMe ? (
         <>
@@ -113,7 +133,7 @@ function BlockedNotice({ conversation }: { conversation: Conversation }) {
 
 /**
  * One conversation: header, the listing it is about, the messages (live, read when seen) and the
- * composer, or why there is none (a block).
+ * composer, or why there is none (the other user suspended, or a block).
  */
 export function ChatView({
   conversationId,
@@ -169,13 +189,24 @@ export function ChatView({
       return true;
     } catch (error) {
       toastSendError(error);
+      // Suspended or blocked since the chat loaded: show why instead of a composer that fails.
+      if (
+        error instanceof ApiError &&
+        (error.code === ERROR_CODES.recipientSuspended || error.code === ERROR_CODES.userBlocked)
+      )
+        void conversation.refetch();
       return false;
     }
   };
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <ChatHeader user={data.otherUser} backTo={backTo} headingRef={heading}>
+      <ChatHeader
+        user={data.otherUser}
+        backTo={backTo}
+        headingRef={heading}
+        suspended={data.otherSuspended}
+      >
         <ConversationMenu conversation={data} onMoved={onMoved} />
       </ChatHeader>
       {data.listing && <ListingBanner listing={data.listing} />}
@@ -204,7 +235,9 @@ export function ChatView({
           }}
         />
       )}
-      {blocked ? (
+      {data.otherSuspended ? (
+        <SuspendedNotice />
+      ) : blocked ? (
         <BlockedNotice conversation={data} />
       ) : (
         <Composer key={conversationId} onSend={onSend} pending={send.isPending} />

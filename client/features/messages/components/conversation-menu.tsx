@@ -10,11 +10,21 @@ import { type MovableFolder, useMoveConversation } from "../api/move-conversatio
 import { useUnblockUser } from "../api/unblock-user";
 import { ReportDialog } from "./report-dialog";
 
-const MOVED: Record<MovableFolder, string> = {
-  inbox: "Conversation restored to Inbox",
+const MOVED: Record<Exclude<MovableFolder, "inbox">, string> = {
   archived: "Conversation archived",
   trash: "Conversation moved to Trash",
 };
+
+/**
+ * What restoring says: where the conversation is listed now. One nobody answered goes back to
+ * Sent (the Inbox lists what the other side wrote), so "restored to Inbox" would send the user
+ * looking in the wrong folder.
+ */
+export function restoredText(conversation: Conversation): string {
+  if (conversation.listedIn.includes("inbox")) return "Conversation restored to Inbox";
+  if (conversation.listedIn.includes("sent")) return "Conversation restored to Sent";
+  return "Conversation restored";
+}
 
 const itemClass =
   "flex w-full items-center gap-3 px-4 py-2 text-left text-sm text-slate-800 hover:bg-brand-50 focus-visible:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-500";
@@ -46,8 +56,8 @@ export function ConversationMenu({
   const moveTo = (folder: MovableFolder) => {
     close();
     move.mutate(folder, {
-      onSuccess: () => {
-        toast.success(MOVED[folder]);
+      onSuccess: (moved) => {
+        toast.success(folder === "inbox" ? restoredText(moved) : MOVED[folder]);
         onMoved(folder);
       },
       onError: (error) => toast.error(errorText(error)),

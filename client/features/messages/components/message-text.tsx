@@ -7,7 +7,9 @@ import { splitLinks } from "./chat-format";
  */
 export function MessageText({ text, mine }: { text: string; mine: boolean }) {
   return (
-    <p className="break-words whitespace-pre-wrap">
+    // overflow-wrap: anywhere (not break-word) also lets the bubble shrink below a long word's
+    // width, so "Pleeeee...eease" wraps instead of pushing the chat wider than the window.
+    <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">
       {splitLinks(text).map((part, index) =>
         part.kind === "link" ? (
           <a

@@ -19,7 +19,7 @@ export function MessagesLayout({
 }) {
   return (
     <div className="mx-auto w-full max-w-7xl md:px-4 md:py-6">
-      <div className="overflow-hidden border-sand-200 bg-white md:grid md:h-[calc(100dvh-14rem)] md:min-h-[34rem] md:grid-cols-[minmax(18rem,24rem)_1fr] md:rounded-2xl md:border md:shadow-sm">
+      <div className="overflow-hidden border-sand-200 bg-white md:grid md:h-[calc(100dvh-14rem)] md:min-h-[34rem] md:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)] md:rounded-2xl md:border md:shadow-sm">
         <section
           aria-labelledby={titleId}
           className={cn(
@@ -33,8 +33,9 @@ export function MessagesLayout({
           aria-label="Conversation"
           className={cn(
             // On a phone the chat is the whole screen (it scrolls the site header away on
-            // opening), its log scrolling inside and the composer at the bottom.
-            "h-dvh min-h-[24rem] flex-col md:flex md:h-auto md:min-h-0",
+            // opening), its log scrolling inside and the composer at the bottom. min-w-0 (and the
+            // track's minmax(0, 1fr)): a long unbroken word wraps instead of widening the chat.
+            "h-dvh min-h-[24rem] min-w-0 flex-col md:flex md:h-auto md:min-h-0",
             chatOpen ? "flex" : "hidden",
           )}
         >
