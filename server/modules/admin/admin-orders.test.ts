@@ -178,7 +178,7 @@ describe("refunding an order (POST /api/admin/orders/{id}/refunds)", () => {
     expect(await refundsOf(id)).toHaveLength(1);
   });
 
-  it("refunds part, never more than is left, and nothing on an unpaid order", async () => {
+  it("refunds part; one asking more than is left, or several at once, never refund more than is left; nothing on an unpaid order", async () => {
     const id = await order();
     const part = await admin.post(`/api/admin/orders/${id}/refunds`, {
       reason: "Shipping was slow.",
@@ -194,6 +194,18 @@ describe("refunding an order (POST /api/admin/orders/{id}/refunds)", () => {
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().error.message).toContain("can be refunded on this order");
     expect(await refundsOf(id)).toHaveLength(1);
+    // Three asking for the whole rest at once: one gets it. (Truly at once on PostgreSQL;
+    // refund-races.test.ts holds the races between every refund path there.)
+    const atOnce = await Promise.all(
+      [1, 2, 3].map(() =>
+        admin.post(`/api/admin/orders/${id}/refunds`, { reason: "The rest.", amountCents: left }),
+      ),
+    );
+    expect(atOnce.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
+    const refunded = await refundsOf(id);
+    expect(refunded.map((r) => r.amount_cents).sort((a, b) => a - b)).toEqual(
+      [500, left].sort((a, b) => a - b),
+    );
     const zero = await admin.post(`/api/admin/orders/${id}/refunds`, {
       reason: "Nothing.",
       amountCents: 0,
