@@ -15,6 +15,7 @@ import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { badRequest, conflict, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
+import { statusForStock } from "../listings/listing-stock";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf } from "../orders/orders.policy";
 import { assertSellerOfRequest } from "./cancellations.policy";
@@ -192,7 +193,7 @@ export async function answerCancellation(
     // is the seller's to relist or not; reopening it would need a new end time and bids.
     for (const line of lines)
       await tx.execute(sql`update listings set quantity = quantity + ${line.quantity},
-            updated_at = now()
+            status = ${statusForStock(sql`quantity + ${line.quantity}`)}, updated_at = now()
           where id = ${line.listingId} and kind <> 'auction'`);
 
     // Read under the order's lock, after it: an admin's refund that committed while this waited
