@@ -255,6 +255,9 @@ interface RefundRow {
   orderId: string;
   sellerId: string | null;
   amountCents: number;
+  /** "cancelled", "unfillable", or the words of the admin who issued it (`issuedBy`). */
+  reason: string;
+  issuedBy: string | null;
   status: Refund["status"];
   createdAt: Date | string;
   settledAt: Date | string | null;
@@ -301,7 +304,7 @@ async function loadRefunds(db: Db, orderIds: string[]): Promise<RefundRow[]> {
   return rows<RefundRow>(
     db,
     sql`select id, order_id as "orderId", seller_id as "sellerId", amount_cents as "amountCents",
-          status, created_at as "createdAt", settled_at as "settledAt"
+          reason, issued_by as "issuedBy", status, created_at as "createdAt", settled_at as "settledAt"
         from refunds where order_id in (${uuidList(orderIds)}) order by created_at`,
   );
 }
@@ -311,6 +314,8 @@ const toRefund = (r: RefundRow): Refund => ({
   amountCents: r.amountCents,
   status: r.status,
   sellerId: r.sellerId,
+  cause: r.issuedBy ? "staff" : r.reason === "unfillable" ? "unfillable" : "cancellation",
+  reason: r.issuedBy ? r.reason : null,
   createdAt: isoTime(r.createdAt),
   settledAt: r.settledAt ? isoTime(r.settledAt) : null,
 });

@@ -102,6 +102,8 @@ interface ClaimedRefund {
   orderId: string;
   sellerId: string | null;
   amountCents: number;
+  reason: string;
+  issuedBy: string | null;
   paymentId: string | null;
   stale: boolean;
 }
@@ -125,7 +127,8 @@ async function sendOne(
       const [refund] = await rows<ClaimedRefund>(
         tx,
         sql`select r.id, r.order_id as "orderId", r.seller_id as "sellerId",
-              r.amount_cents as "amountCents", r.created_at < now() - interval '${sql.raw(GIVE_UP_AFTER)}' as stale,
+              r.amount_cents as "amountCents", r.reason, r.issued_by as "issuedBy",
+              r.created_at < now() - interval '${sql.raw(GIVE_UP_AFTER)}' as stale,
               (select ps.provider_payment_id from payment_sessions ps
                 where ps.order_id = r.order_id and ps.status = 'complete'
                 order by ps.ended_at desc nulls last limit 1) as "paymentId"
@@ -212,18 +215,20 @@ async function refundNotices(tx: Db, refund: ClaimedRefund): Promise<void> {
       ).map((s) => s.sellerId);
   const number = orderNumber(refund.orderId);
   const amount = formatMoney(refund.amountCents);
+  // An admin's refund carries their words; the marketplace's own say nothing more.
+  const reason = refund.issuedBy ? refund.reason : undefined;
   const notices: NewNotification[] = [
     {
       userId: order.buyerId,
       kind: "refund_issued",
-      message: notificationText("refund_issued", { amount, number }),
+      message: notificationText("refund_issued", { amount, number, reason }),
       link: "/my/purchases",
       orderId: refund.orderId,
     },
     ...sellers.map((sellerId) => ({
       userId: sellerId,
       kind: "refund_issued" as const,
-      message: notificationText("refund_issued", { amount, number, buyer: order.buyer }),
+      message: notificationText("refund_issued", { amount, number, buyer: order.buyer, reason }),
       link: "/my/selling",
       orderId: refund.orderId,
     })),
