@@ -8,6 +8,7 @@ import { rows, uuidList } from "../../db/rows";
 import { AppError, ruleBroken } from "../../errors";
 import { recordRefund } from "../cancellations/refunds.service";
 import { lockListings } from "../listings/listing-locks";
+import { statusForStock } from "../listings/listing-stock";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf } from "../orders/orders.policy";
 import { alertWatchersOfEnd } from "../watching/watch-alerts";
@@ -182,7 +183,8 @@ async function takeStock(tx: Tx, orderId: string, buyerId: string): Promise<bool
   });
   if (!fillable) return false;
   for (const line of lines) {
-    await tx.execute(sql`update listings set quantity = quantity - ${line.quantity}, updated_at = now()
+    await tx.execute(sql`update listings set quantity = quantity - ${line.quantity},
+        status = ${statusForStock(sql`quantity - ${line.quantity}`)}, updated_at = now()
       where id = ${line.listingId}`);
     const listing = current.find((c) => c.id === line.listingId);
     // The last unit, or an auction bought outright: its watchers hear it is gone.
