@@ -216,6 +216,7 @@ describe("query limits", () => {
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "closes a connection it cancelled on, and runs the next request unharmed",
+    { tags: ["postgres"] },
     async () => {
       const gone = new AbortController();
       let pid: number | undefined;
