@@ -232,7 +232,7 @@ describe("matching new listings against saved searches", () => {
   });
 
   // A batch that fails half-way with an error inside its transaction (not a killed process: that
-  // is settlement-kill.test.ts's kind of test), then two workers sharing the queue.
+  // is server/jobs/kill-restart.test.ts), then two workers sharing the queue.
   it("matches each listing once after a batch that failed half-way, then with two workers", async () => {
     await matchNewListings(db);
     const user = await createUser(db, "once");

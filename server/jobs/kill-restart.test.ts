@@ -8,16 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../db/rows";
 import { auctionSettings, bids } from "../db/schema/auctions";
 import { seedDatabase } from "../db/seed";
+import { queueNewListing } from "../modules/watching/alert-matching";
+import { followSeller } from "../modules/watching/followed-sellers.service";
+import { createSavedSearch } from "../modules/watching/saved-searches.service";
 import { openTestDatabase, type TestDatabase } from "../test/build-test-app";
 import { createListing, createUser } from "../test/factories";
 
-// The real server process, killed with SIGKILL in the middle of settling an auction, on a PostgreSQL
-// server (PGlite cannot be shared by two processes, nor outlive a killed one without recovery).
-//
-// Invariant: whenever the process dies, every auction due is settled exactly once once an instance
-// runs again. The settlement that was cut off leaves nothing (no order, no status change), the ones
-// committed before stay as they were, and the restarted instance settles the rest: one order per won
-// auction, the winner's last bid won and every other bid lost, one "won" notification per winner.
+// The real server process, killed with SIGKILL in the middle of a background job's transaction, then
+// started again, on a PostgreSQL server (PGlite cannot be shared by two processes). The test holds a
+// row lock the job's transaction needs half-way, waits until the job waits on it (so it has written
+// part of its work), kills the process and lets the orphaned transaction go: it finds its client gone
+// and rolls back.
 
 let t: TestDatabase;
 let url: string;
@@ -89,7 +90,11 @@ const exited = (child: ChildProcess) =>
     else child.once("exit", () => resolve());
   });
 
-describe("settlement when the process is killed", () => {
+describe("background jobs when the process is killed", () => {
+  // Invariant: whenever the process dies, every auction due is settled exactly once once an instance
+  // runs again. The settlement cut off leaves nothing (no order, no status change), the ones committed
+  // before stay as they were, and the restarted instance settles the rest: one order per won auction,
+  // the winner's last bid won and every other bid lost, one "won" notification per winner.
   it("settles each auction exactly once after a kill -9 in the middle of a settlement and a restart", {
     tags: ["postgres"],
     timeout: 240_000,
@@ -216,5 +221,92 @@ describe("settlement when the process is killed", () => {
       sql`select count(*)::int as n from notifications where kind = 'auction_won' and listing_id in ${ids}`,
     );
     expect(won?.n).toBe(wonIds.length);
+  });
+  // Invariant: each queued listing is matched exactly once however the process dies: the batch cut
+  // off (saved-search notifications written, a follower's not yet) leaves no notification and its
+  // listings queued; after the restart every listing has one notification per saved search and per
+  // follower, and the queue is empty.
+  it("matches each new listing exactly once after a kill -9 in the middle of a batch and a restart", {
+    tags: ["postgres"],
+    timeout: 240_000,
+  }, async () => {
+    const db = t.database.db;
+    const saver = await createUser(db, "saver");
+    const fan = await createUser(db, "fan");
+    const seller = await createUser(db, "maker");
+    await createSavedSearch(db, saver.id, { name: "Bowls", query: { search: "calabash" } });
+    await followSeller(db, fan.id, seller.id);
+    const listed: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const listing = await createListing(db, { title: `Calabash bowl ${i}`, sellerId: seller.id });
+      await queueNewListing(db, listing.id);
+      listed.push(listing.id);
+    }
+    const count = async (userId: string) =>
+      (
+        await rows<{ n: number; listings: number }>(
+          db,
+          sql`select count(*)::int as n, count(distinct listing_id)::int as listings
+                from notifications where user_id = ${userId} and listing_id in ${listed}`,
+        )
+      )[0];
+
+    // Hold the follower's row: a batch stores the saved search's notifications, then waits to
+    // store the follower's (the foreign key check needs a share lock on it), mid-way.
+    const holder = new pg.Client({ connectionString: url });
+    holder.on("error", () => {});
+    await holder.connect();
+    await holder.query("begin");
+    await holder.query("select id from users where id = $1 for update", [fan.id]);
+    const waiting = async () =>
+      (
+        await rows<{ pid: number }>(
+          db,
+          sql`select pid from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'
+                  and backend_xid is not null and query ilike 'insert into "notifications"%'`,
+        )
+      )[0]?.pid;
+
+    const first = startServer();
+    await until(
+      "a matching batch to wait mid-way",
+      async () => (await waiting()) !== undefined,
+      first,
+    );
+    const backend = await waiting();
+    first.child.kill("SIGKILL");
+    await exited(first.child);
+    expect(first.child.signalCode).toBe("SIGKILL");
+    await holder.query("rollback");
+    await holder.end();
+    await until("the killed process's connection to end", async () => {
+      const left = await rows(db, sql`select 1 from pg_stat_activity where pid = ${backend}`);
+      return left.length === 0;
+    });
+    // The batch cut off left nothing, and its listings are still queued.
+    expect(await count(saver.id)).toEqual({ n: 0, listings: 0 });
+    const [queued] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from listing_alert_queue where listing_id in ${listed}`,
+    );
+    expect(queued?.n).toBe(120);
+
+    const second = startServer();
+    await until(
+      "the queue to be drained after the restart",
+      async () =>
+        (
+          await rows(
+            db,
+            sql`select 1 from listing_alert_queue where listing_id in ${listed} limit 1`,
+          )
+        ).length === 0,
+      second,
+    );
+    second.child.kill("SIGTERM");
+    await exited(second.child);
+    expect(await count(saver.id)).toEqual({ n: 120, listings: 120 });
+    expect(await count(fan.id)).toEqual({ n: 120, listings: 120 });
   });
 });
