@@ -96,7 +96,7 @@ async function refunds(orderId: string) {
   };
 }
 
-describe.runIf(onPostgres)("refunds at once (PostgreSQL)", () => {
+describe("refunds at once (PostgreSQL)", { tags: ["postgres"] }, () => {
   it("five admin full refunds at once: one goes through, never more refunded than paid", async () => {
     const admin = await newAdmin();
     const order = await paidOrder();
