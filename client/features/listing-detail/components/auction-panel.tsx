@@ -270,8 +270,15 @@ function EndedOutcome({
   const unsold = listing.status === "ended";
   // A sale with no bids was a Buy It Now purchase: no winning bid to quote.
   const price = auction.currentBidCents === null ? null : formatMoney(auction.currentBidCents);
+  // Settlement sells to a leader who met the reserve (or had none to meet), so an unsold auction
+  // with such a leader can only have been ended by a moderator's removal (it stays ended if
+  // restored).
+  const cancelled =
+    unsold && auction.leaderId !== null && (!auction.hasReserve || auction.reserveMet);
   let text: string | null = null;
   if (leading && sold && price) text = `You won this auction for ${price}.`;
+  else if (cancelled && (leading || listing.viewer?.hasBid || isSeller))
+    text = "This auction was removed by a moderator and ended without a winner.";
   else if (leading && unsold) text = "The reserve price was not met, so the item did not sell.";
   else if (listing.viewer?.hasBid && (sold || unsold)) text = "You did not win this auction.";
   else if (isSeller && sold)
