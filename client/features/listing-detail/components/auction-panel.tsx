@@ -21,6 +21,7 @@ import {
   useAuctionCountdown,
 } from "../hooks/use-auction-countdown";
 import { BidConfirmDialog } from "./bid-confirm-dialog";
+import { OwnListingNote } from "./own-listing-note";
 
 type Auction = NonNullable<ListingDetail["auction"]>;
 
@@ -385,9 +386,7 @@ export function AuctionPanel({
             <p className="text-sm text-slate-700">Auction ends: {formatDateTime(auction.endsAt)}</p>
           </div>
           {isSeller ? (
-            <p className="rounded-xl bg-sand-100 px-4 py-3 font-semibold text-slate-900">
-              This is your listing
-            </p>
+            <OwnListingNote listingId={listing.id} canEdit={listing.status !== "sold"} />
           ) : (
             <>
               <Standing leading={leading} outbid={outbid} />
