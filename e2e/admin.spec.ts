@@ -430,3 +430,51 @@ test("a removed listing says Removed in the seller's Selling, and a removed auct
 
   await Promise.all([seller.close(), buyer.close(), moderator.close()]);
 });
+
+test("on a 390 px phone no admin page scrolls sideways: wide tables scroll in their own box", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await staffMember(browser, ADMIN);
+  const { page } = admin;
+  // The audit log has at least this entry to show.
+  const user = await newPerson(browser, "narrow");
+  const me = (await (await user.page.request.get("/api/auth/session")).json()) as {
+    user: { id: string };
+  };
+  const warned = await apiPost(page, `/api/admin/users/${me.user.id}/warn`, {
+    reason: "Please answer buyers' questions within two days of being asked.",
+  });
+  expect(warned.status(), await warned.text()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pageOverflow = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  const paths = ["/admin", ...ADMIN_PAGES.map(([link]) => link)];
+  for (const [index, link] of paths.entries()) {
+    if (index === 0) await page.goto("/admin");
+    else {
+      await page.getByRole("button", { name: /admin menu/ }).click();
+      await page
+        .getByRole("navigation", { name: "Admin" })
+        .getByRole("link", { name: link })
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: link })).toBeVisible();
+    }
+    await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
+    expect(await pageOverflow(), `${link} overflows the page`).toBe(0);
+  }
+  // The detail pages of a user and of an order hold tables too.
+  await page.goto("/admin/orders");
+  await page.getByRole("table").getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
+  expect(await pageOverflow(), "an order's page overflows").toBe(0);
+  await page.goto("/admin/users?search=keisha");
+  await page.getByRole("link", { name: "keisha", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /keisha/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
+  expect(await pageOverflow(), "a user's page overflows").toBe(0);
+  await Promise.all([admin.close(), user.close()]);
+});
