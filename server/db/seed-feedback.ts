@@ -230,10 +230,14 @@ export async function seedDemoFeedback(tx: Db, now: Date): Promise<void> {
     const known = firstSale.get(line.listingId);
     if (known === undefined || at < known) firstSale.set(line.listingId, at);
   }
-  for (const [listingId, at] of firstSale)
+  const listedBefore = [...firstSale].map(
+    ([listingId, at]) =>
+      sql`(${listingId}::uuid, ${new Date(at - 7 * DAY).toISOString()}::timestamptz)`,
+  );
+  if (listedBefore.length > 0)
     await tx.execute(
-      sql`update listings set created_at = least(created_at, ${new Date(at - 7 * DAY)})
-          where id = ${listingId}`,
+      sql`update listings l set created_at = least(l.created_at, v.listed)
+          from (values ${sql.join(listedBefore, sql`, `)}) as v(id, listed) where l.id = v.id`,
     );
 
   for (const chunk of chunked(orderRows)) await tx.insert(orders).values(chunk);
