@@ -288,6 +288,21 @@ function drawBids(
   return result;
 }
 
+/**
+ * The drawn condition, unless the description says otherwise: "for parts or not working" only
+ * for an item sold as such (one described as working, with new tyres, is not), and anything
+ * still sealed is new. The draw stays as it was, so the rest of the demo draws the same.
+ */
+function conditionAgreeing(drawn: Condition, description: string): Condition {
+  if (/\bsealed\b/i.test(description)) return "new";
+  if (
+    drawn === "poor" &&
+    !/for parts|not working|does not work|spares or repair/i.test(description)
+  )
+    return "good";
+  return drawn;
+}
+
 /** Builds the whole demo catalogue as plain data; pure given `now`. */
 export function buildSeedPlan(now: Date): PlannedListing[] {
   const rng = makeRng(PRNG_SEED);
@@ -305,7 +320,9 @@ export function buildSeedPlan(now: Date): PlannedListing[] {
   const base = entries.map(({ category, sub, template }, i) => {
     const [min, max] = template.priceCents;
     const condition =
-      sub.conditions === "none" ? null : rng.weighted(CONDITION_WEIGHTS[sub.conditions]);
+      sub.conditions === "none"
+        ? null
+        : conditionAgreeing(rng.weighted(CONDITION_WEIGHTS[sub.conditions]), template.description);
     const rawPrice = rng.int(min, max) * (condition ? CONDITION_PRICE_FACTOR[condition] : 1);
     const shipping = drawShipping(rng, sub);
     const noReturns = sub.delivery !== "ship" || sub.conditions === "none";

@@ -3,6 +3,7 @@ import { orderNumber } from "../../../core/cart";
 import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
+import { purchaseLink, saleLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { AppError, ruleBroken } from "../../errors";
@@ -303,14 +304,14 @@ async function paidNotices(tx: Tx, orderId: string): Promise<void> {
       userId: first.buyerId,
       kind: "order_paid",
       message: notificationText("order_paid", { number, total: formatMoney(first.totalCents) }),
-      link: "/my/purchases",
+      link: purchaseLink(orderId),
       orderId,
     },
     ...lines.map((l) => ({
       userId: l.sellerId,
       kind: "item_sold" as const,
       message: notificationText("item_sold", { quantity: l.quantity, title: l.title, number }),
-      link: "/my/selling",
+      link: saleLink(orderId),
       orderId,
       listingId: l.listingId,
     })),
