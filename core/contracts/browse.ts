@@ -314,6 +314,19 @@ export const homeSchema = z.object({
 });
 export type HomeSections = z.infer<typeof homeSchema>;
 
+/**
+ * Which listings each home section shows, as one query of GET /api/listings: the section is the
+ * query's first HOME_SECTION_SIZE listings and its View all page (/deals, /trending, /ending-soon)
+ * the whole query, so the two never disagree (issue 21). The server's home sections and the View
+ * all pages both read this; a territory, when chosen, narrows both alike.
+ */
+export const HOME_SECTION_QUERIES = {
+  featured: { featured: true },
+  // most_bids and ending_soon keep only auctions (the server's whereFor).
+  trending: { sort: "most_bids" },
+  endingSoon: { sort: "ending_soon" },
+} as const satisfies Record<Exclude<keyof HomeSections, "dailyPicks">, Partial<ListingQuery>>;
+
 const cardIdsMessage = `ids must be 1 to ${MAX_CARD_IDS} listing ids (UUIDs) separated by commas`;
 
 /** GET /api/listings/cards: `ids` is a comma-separated list of listing ids, answered in that order. */

@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { HOME_SECTION_QUERIES } from "../../../core/contracts/browse";
 import { PageTitle } from "../../components/ui/page-title";
 import { SelectField } from "../../components/ui/select-field";
 import { useTerritories } from "../../features/catalog/api/get-territories";
@@ -7,6 +8,7 @@ import { ListingResults } from "../../features/listings/components/listing-resul
 import { readPage } from "../../features/listings/hooks/use-category-filters";
 import { useTerritoryChoice } from "../../lib/territory-choice";
 
+/** A home section's View all page: the same query as the section (HOME_SECTION_QUERIES), in full. */
 function CollectionPage({
   title,
   intro,
@@ -51,7 +53,7 @@ export function DealsPage() {
     <CollectionPage
       title="Daily Deals"
       intro="Hand-picked featured listings from sellers across the Caribbean."
-      params={{ featured: true }}
+      params={HOME_SECTION_QUERIES.featured}
     />
   );
 }
@@ -61,7 +63,7 @@ export function TrendingPage() {
     <CollectionPage
       title="Trending Now"
       intro="The auctions drawing the most bids right now."
-      params={{ kind: "auction", sort: "most_bids" }}
+      params={HOME_SECTION_QUERIES.trending}
     />
   );
 }
@@ -71,7 +73,7 @@ export function EndingSoonPage() {
     <CollectionPage
       title="Ending Soon"
       intro="Auctions closing next: place your bid before time runs out."
-      params={{ sort: "ending_soon" }}
+      params={HOME_SECTION_QUERIES.endingSoon}
     />
   );
 }
