@@ -115,17 +115,22 @@ const slugQuery = (name: string) =>
  * GET /api/listings' query, and what a saved search stores. Strict: a parameter it does not know
  * is a 400 naming it (a misspelt `?q=guitar` must not quietly return every listing).
  */
+const searchText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `${name} must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional();
+
 export const listingQuerySchema = z
   .strictObject(
     {
       category: slugQuery("category"),
       territory: slugQuery("territory"),
       kind: kindQuery,
-      search: z
-        .string()
-        .trim()
-        .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
-        .optional(),
+      search: searchText("search"),
+      /** Another name for `search` (the usual one in URLs); `search` wins when both are given. */
+      q: searchText("q"),
       minPriceCents: centsQuery("minPriceCents"),
       maxPriceCents: centsQuery("maxPriceCents"),
       condition: repeatable(
@@ -167,7 +172,9 @@ export const listingQuerySchema = z
       message: "minPriceCents must not be above maxPriceCents",
       path: ["minPriceCents"],
     },
-  );
+  )
+  // `q` is read as `search` (issue 23): the services see one name.
+  .transform(({ q, ...query }) => (q && !query.search ? { ...query, search: q } : query));
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 /** What a page may put in the URL: every field optional, before defaults. */
 export type ListingQueryInput = z.input<typeof listingQuerySchema>;

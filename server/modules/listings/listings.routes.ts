@@ -36,7 +36,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "`category` is a slug and includes its subcategories; `territory` and `seller` take an id or a slug/username. " +
           "`condition` is repeatable (`used` means any condition but new). `freeShipping` and `localPickup` together " +
-          "mean either. `search` matches titles and descriptions; `includeDescription=false` matches titles only. " +
+          "mean either. `search` matches titles and descriptions (`q` is another name for it; `search` wins when " +
+          "both are given); `includeDescription=false` matches titles only. " +
           "`status`: `active` (default), `ended` (over, unsold), `sold`, `completed` (ended or sold). " +
           "`ending_soon` returns only auctions, soonest first; `most_bids` only auctions, most bids first. " +
           "Prices compare the card price (current bid, else start price, for auctions). `total` is exact up to " +
