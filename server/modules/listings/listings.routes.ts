@@ -101,7 +101,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Visible bid history, newest first",
         description:
           "Bidders are named as eBay does: masked (first and last letter, `k***a`) with their feedback count, " +
-          "except to the listing's seller, who sees every name, and to a bidder, who sees their own (`isViewer`).",
+          "except to the listing's seller, who sees every name, and to a bidder, who sees their own (`isViewer`). " +
+          "A listing that is not an auction has no bid history: 404 `not_auction`.",
         params: idParam,
         querystring: z.object(paginationQuery),
         response: { 200: bidHistorySchema, 400: apiErrorSchema, 404: apiErrorSchema },

@@ -415,6 +415,16 @@ describe("GET /api/listings/:id/bids", () => {
     const res = await get("/api/listings/00000000-0000-4000-8000-000000000000/bids");
     expect(res.status).toBe(404);
   });
+
+  // Issue 22: a Buy It Now listing has no bid history (its page, /listing/{id}/bids, is a 404).
+  it("answers 404 for a listing that is not an auction", async () => {
+    const listing = await createListing(t.database.db, { title: "Fixed price only" });
+    const res = await get<{ error: { code: string; message: string } }>(
+      `/api/listings/${listing.id}/bids`,
+    );
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe("This listing is not an auction.");
+  });
 });
 
 describe("share tags", () => {
