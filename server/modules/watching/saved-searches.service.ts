@@ -9,17 +9,13 @@ import type {
 import { WATCH_MESSAGES } from "../../../core/contracts/watching";
 import { ERROR_CODES } from "../../../core/errors";
 import { MAX_SAVED_SEARCHES } from "../../../core/limits";
+import { canonicalQuery } from "../../../core/saved-search-query";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { savedSearches } from "../../db/schema/watching";
 import { conflict, notFound, ruleBroken } from "../../errors";
 import { lockOwnerList } from "./owner-lists";
-import {
-  canonicalQuery,
-  describeFilters,
-  matchingColumns,
-  parseSavedQuery,
-} from "./saved-search-query";
+import { describeFilters, matchingColumns, parseSavedQuery } from "./saved-search-query";
 
 interface SavedSearchRow {
   id: string;
