@@ -3,6 +3,7 @@ import { HOME_SECTION_QUERIES } from "../../../core/contracts/browse";
 import { PageTitle } from "../../components/ui/page-title";
 import { SelectField } from "../../components/ui/select-field";
 import { useTerritories } from "../../features/catalog/api/get-territories";
+import { TerritoryChip } from "../../features/catalog/components/territory-chip";
 import type { ListingParams } from "../../features/listings/api/get-listings";
 import { ListingResults } from "../../features/listings/components/listing-results";
 import { readPage } from "../../features/listings/hooks/use-category-filters";
@@ -41,6 +42,7 @@ function CollectionPage({
           className="md:w-64"
         />
       </div>
+      <TerritoryChip territory={territory} territories={territories} onClear={() => choose("")} />
       <ListingResults
         params={{ ...params, territory: territory || undefined, page: readPage(searchParams) }}
       />
