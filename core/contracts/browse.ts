@@ -330,7 +330,7 @@ export type HomeSections = z.infer<typeof homeSchema>;
 export const HOME_SECTION_QUERIES = {
   featured: { featured: true },
   // most_bids and ending_soon keep only auctions (the server's whereFor).
-  trending: { sort: "most_bids" },
+  trending: { kind: "auction", sort: "most_bids" },
   endingSoon: { sort: "ending_soon" },
 } as const satisfies Record<Exclude<keyof HomeSections, "dailyPicks">, Partial<ListingQuery>>;
 
