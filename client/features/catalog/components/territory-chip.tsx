@@ -23,12 +23,14 @@ export function TerritoryChip({
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
       <span>Showing listings in</span>
+      {/* Named "Clear Guyana" by its text, not an aria-label: the page's Territory select keeps
+          the only label that says "Territory". */}
       <button
         type="button"
         onClick={onClear}
-        aria-label={`Clear territory ${name}`}
         className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-brand-600 bg-brand-50 px-3 py-1 font-semibold text-brand-800 hover:bg-brand-100"
       >
+        <span className="sr-only">Clear </span>
         {name}
         <X aria-hidden="true" className="size-4" />
       </button>
