@@ -41,17 +41,14 @@ import { sql } from "drizzle-orm";
 import { listingQuerySchema } from "../core/contracts/browse";
 import type { SavedSearchQuery } from "../core/contracts/watching";
 import { notificationText } from "../core/notifications";
+import { canonicalQuery } from "../core/saved-search-query";
 import { rows, uuidList } from "../server/db/rows";
 import { notifications } from "../server/db/schema/notifications";
 import { savedSearches } from "../server/db/schema/watching";
 import { repeat } from "../server/jobs/repeat";
 import { searchListings } from "../server/modules/listings/listings.service";
 import { matchNewListings } from "../server/modules/watching/alert-matching";
-import {
-  canonicalQuery,
-  matchingColumns,
-  parseSavedQuery,
-} from "../server/modules/watching/saved-search-query";
+import { matchingColumns, parseSavedQuery } from "../server/modules/watching/saved-search-query";
 import * as harness from "./harness";
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);

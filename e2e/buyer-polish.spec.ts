@@ -109,7 +109,8 @@ test("a territory with too few listings for Daily Picks says so instead of an em
   let chosen: { slug: string; name: string } | undefined;
   for (const territory of territories) {
     const home = await getJson<HomeSections>(request, `/api/home?territory=${territory.slug}`);
-    if (home.dailyPicks.length === 0 && home.featured.length > 0) {
+    const above = home.featured.length + home.trending.length + home.endingSoon.length;
+    if (home.dailyPicks.length === 0 && above > 0) {
       chosen = territory;
       break;
     }
@@ -125,8 +126,15 @@ test("a territory with too few listings for Daily Picks says so instead of an em
   const picks = page.getByRole("region", { name: "Daily Picks" });
   await expect(picks.getByText("No listings here yet. Check back soon.")).toBeVisible();
   await expect(picks.getByRole("link")).toHaveCount(0);
-  // The featured row still shows that territory's listings.
-  const featured = page.getByRole("region", { name: "Featured Deals" });
-  await expect(featured.getByRole("article")).toHaveCount(sections.featured.length);
+  // The rows above still show that territory's listings (each its View all page's first ones).
+  for (const [name, listings] of [
+    ["Featured Deals", sections.featured],
+    ["Trending Now", sections.trending],
+    ["Ending Soon", sections.endingSoon],
+  ] as const) {
+    await expect(page.getByRole("region", { name }).getByRole("article")).toHaveCount(
+      listings.length,
+    );
+  }
   await expectNoSeriousA11yViolations(page);
 });

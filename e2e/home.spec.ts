@@ -128,6 +128,8 @@ test("a visitor shops one territory: choosing Jamaica shows only listings from J
     ...everywhereSections.dailyPicks,
   ]
     .map((l) => l.id)
+    // A listing can be in two sections (each is its View all page's first listings).
+    .filter((id, index, all) => all.indexOf(id) === index)
     .sort();
   await expect.poll(() => listingIdsShown(page)).toEqual(everywhere);
 
@@ -146,8 +148,9 @@ test("a visitor shops one territory: choosing Jamaica shows only listings from J
   ];
   expect(fetched.length).toBeGreaterThan(0);
   expect(fetched.filter((l) => l.territory.name !== "Jamaica")).toEqual([]);
-  await expect.poll(() => listingIdsShown(page)).toEqual(fetched.map((l) => l.id).sort());
-  expect(fetched.map((l) => l.id).sort()).not.toEqual(everywhere);
+  const fetchedIds = [...new Set(fetched.map((l) => l.id))].sort();
+  await expect.poll(() => listingIdsShown(page)).toEqual(fetchedIds);
+  expect(fetchedIds).not.toEqual(everywhere);
 
   // And each card shown, looked up on its own, really is in Jamaica.
   for (const id of await listingIdsShown(page)) {

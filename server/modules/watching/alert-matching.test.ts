@@ -172,7 +172,10 @@ describe("matching new listings against saved searches", () => {
     const searches: { id: string; userId: string; query: SavedSearchQuery }[] = [];
     for (const query of queries) {
       const user = await createUser(db, "saver");
-      const saved = await createSavedSearch(db, user.id, { name: "Test search", query });
+      const { search: saved } = await createSavedSearch(db, user.id, {
+        name: "Test search",
+        query,
+      });
       searches.push({ id: saved.id, userId: user.id, query: saved.query });
     }
     // Notifications off: never matched.
@@ -281,7 +284,7 @@ describe("saved search digest emails", () => {
       sql`insert into notification_preferences (user_id, kind, email)
           values (${user.id}, 'saved_search_match', true)`,
     );
-    const saved = await createSavedSearch(db, user.id, {
+    const { search: saved } = await createSavedSearch(db, user.id, {
       name: "Surfboards",
       query: { search: "surfboard" },
     });
