@@ -414,12 +414,14 @@ export function buildSeedPlan(now: Date): PlannedListing[] {
 
     if (!isAuction.has(i)) {
       const createdAt = atSecond(nowMs - HOUR - rng.next() * (30 * DAY - 2 * HOUR));
+      const quantity = drawQuantity(rng, b.sub.stock);
       return {
         ...common,
         kind: "fixed_price" as const,
         priceCents: prettyPrice(b.rawPrice),
-        quantity: drawQuantity(rng, b.sub.stock),
-        status: "active" as const,
+        quantity,
+        // As a real sell-out leaves it (listing-stock.ts): the last unit sold takes it off sale.
+        status: quantity === 0 ? ("sold" as const) : ("active" as const),
         createdAt,
         updatedAt: createdAt,
         auction: null,
