@@ -71,8 +71,11 @@ export async function startFakeStripe(secretKey: string) {
    * retries them, same key). refundAnswersLost: how many of the next refund requests are carried out
    * (the refund made, or found again by its key) and then lose their answer: the connection closes
    * before a byte of it is sent, as when a network drops the reply, so the caller cannot know.
+   * refundsHeld: how many of the next refund requests are never answered and never carried out (the
+   * provider still thinking when its caller dies). refundAnswersHeld: how many are carried out and
+   * then never answered. A held request stays open until its caller goes away.
    */
-  const failures = { refunds: 0, refundAnswersLost: 0 };
+  const failures = { refunds: 0, refundAnswersLost: 0, refundsHeld: 0, refundAnswersHeld: 0 };
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -146,7 +149,15 @@ export async function startFakeStripe(secretKey: string) {
           failures.refunds -= 1;
           return reply(500, { error: { type: "api_error", message: "Something went wrong" } });
         }
+        if (failures.refundsHeld > 0) {
+          failures.refundsHeld -= 1;
+          return;
+        }
         const loseAnswer = () => {
+          if (failures.refundAnswersHeld > 0) {
+            failures.refundAnswersHeld -= 1;
+            return true;
+          }
           if (failures.refundAnswersLost <= 0) return false;
           failures.refundAnswersLost -= 1;
           req.socket.destroy();
@@ -206,6 +217,11 @@ export async function startFakeStripe(secretKey: string) {
     refunds,
     refundRequests,
     failures,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Held requests would keep it open for good.
+        server.closeAllConnections();
+      }),
   };
 }
