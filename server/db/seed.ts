@@ -319,11 +319,12 @@ export function buildSeedPlan(now: Date): PlannedListing[] {
   // Draws that do not depend on the listing's kind.
   const base = entries.map(({ category, sub, template }, i) => {
     const [min, max] = template.priceCents;
-    const condition =
-      sub.conditions === "none"
-        ? null
-        : conditionAgreeing(rng.weighted(CONDITION_WEIGHTS[sub.conditions]), template.description);
-    const rawPrice = rng.int(min, max) * (condition ? CONDITION_PRICE_FACTOR[condition] : 1);
+    const drawn =
+      sub.conditions === "none" ? null : rng.weighted(CONDITION_WEIGHTS[sub.conditions]);
+    const condition = drawn && conditionAgreeing(drawn, template.description);
+    // Priced by the drawn condition, so that every later draw (bids, winners, the demo's unpaid
+    // orders) stays as it was; a corrected condition moves its price by a factor at most.
+    const rawPrice = rng.int(min, max) * (drawn ? CONDITION_PRICE_FACTOR[drawn] : 1);
     const shipping = drawShipping(rng, sub);
     const noReturns = sub.delivery !== "ship" || sub.conditions === "none";
     const returnPolicyDays = noReturns
