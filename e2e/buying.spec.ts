@@ -9,19 +9,10 @@ import {
   signInThroughApi,
 } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { listThroughApi, newSeller, type OwnListing } from "./fixtures/listings";
 import { expect, test } from "./fixtures/test";
 
-/** How many tests draw listings, each from its own share. */
-const SHARES = 4;
-
-interface FixedPriceCard {
-  id: string;
-  title: string;
-  kind: string;
-  status: string;
-  priceCents: number;
-  shippingCents: number;
-  quantity: number;
+interface FixedPriceCard extends OwnListing {
   seller: { id: string; username: string };
 }
 
@@ -59,29 +50,24 @@ async function newBuyer(browser: Browser) {
 }
 
 /**
- * Fixed-price listings with stock to spare, not sold by `buyerId`. Tests run side by side, so each
- * draws from its own share of the listings (`share`, split by id): one test's purchase never moves
- * the stock, or the choice, of another.
+ * `count` fixed-price listings of the story's own, five of each in stock, from a new seller whose
+ * browser stays signed in (close it when done). Stories run side by side on one demo database:
+ * buying demo listings moved the stock, the home rows and the "N available" of the stories that
+ * read them, so every purchase here is of a listing no other story looks at.
  */
-async function fixedPriceListings(page: Page, buyerId: string, count: number, share: number) {
-  const response = await page.request.get("/api/listings", {
-    params: { kind: "fixed_price", pageSize: 100 },
-  });
-  expect(response.ok()).toBe(true);
-  const { items } = (await response.json()) as { items: FixedPriceCard[] };
-  const picked = items
-    .filter(
-      (item) =>
-        Number.parseInt(item.id.slice(0, 2), 16) % SHARES === share &&
-        item.kind === "fixed_price" &&
-        item.status === "active" &&
-        item.quantity >= 3 &&
-        item.seller.id !== buyerId,
-    )
-    .sort((a, b) => a.id.localeCompare(b.id))
-    .slice(0, count);
-  if (picked.length < count) throw new Error("the seed has too few fixed-price listings in stock");
-  return picked;
+async function ownListings(browser: Browser, count: number) {
+  const seller = await newSeller(browser, "shop");
+  const listings: FixedPriceCard[] = [];
+  for (let n = 0; n < count; n++) {
+    const listing = await listThroughApi(seller.page, {
+      title: ["Nutmeg syrup, 2 bottles", "Straw market tote", "Sorrel spice mix"][n % 3] ?? "Item",
+      priceCents: 2_450 + 1_000 * n,
+      shippingCents: 500 + 250 * n,
+      quantity: 5,
+    });
+    listings.push({ ...listing, seller: { id: seller.id, username: seller.username } });
+  }
+  return { seller, listings };
 }
 
 /** How many units the server says can be bought now (stock less open checkouts). */
@@ -117,10 +103,11 @@ test("a buyer fills a cart with two items, pays by sandbox card, and buyer and s
 }) => {
   // The longest story here (two accounts, five pages, four accessibility checks) on a shared machine.
   test.setTimeout(120_000);
+  const shop = await ownListings(browser, 2);
+  const [first, second] = shop.listings;
+  if (!first || !second) throw new Error("unreachable");
   const buyer = await newBuyer(browser);
   const page = buyer.page;
-  const [first, second] = await fixedPriceListings(page, buyer.userId, 2, 0);
-  if (!first || !second) throw new Error("unreachable");
 
   // Two items into the cart from their pages; the header badge counts them.
   await addToCartFromListingPage(page, first);
@@ -202,8 +189,8 @@ test("a buyer fills a cart with two items, pays by sandbox card, and buyer and s
   await expectNoSeriousA11yViolations(page);
   await buyer.context.close();
 
-  // The seller of the first item sees the sale under Sold in /my/selling.
-  const seller = await signedIn(browser, `${first.seller.username}@demo.tradewinds.test`);
+  // The seller sees the sale under Sold in /my/selling.
+  const seller = shop.seller;
   await seller.page.goto("/my/selling");
   const sold = seller.page.getByRole("region", { name: "Sold" });
   const sale = sold.getByRole("listitem", { name: `Order #${orderNumber}: ${first.title}` });
@@ -218,10 +205,12 @@ test("a declined card leaves the cart and the listing's stock as they were", asy
   browser,
 }) => {
   test.slow();
+  const shop = await ownListings(browser, 1);
+  const [listing] = shop.listings;
+  if (!listing) throw new Error("unreachable");
+  await shop.seller.context.close();
   const buyer = await newBuyer(browser);
   const page = buyer.page;
-  const [listing] = await fixedPriceListings(page, buyer.userId, 1, 1);
-  if (!listing) throw new Error("unreachable");
   const before = await available(page, listing.id);
 
   await addToCartFromListingPage(page, listing);
@@ -248,10 +237,12 @@ test("a declined card leaves the cart and the listing's stock as they were", asy
 test("Buy It Now goes to the order review; an insufficient-funds card is refused, a good one buys it", async ({
   browser,
 }) => {
+  const shop = await ownListings(browser, 1);
+  const [listing] = shop.listings;
+  if (!listing) throw new Error("unreachable");
+  await shop.seller.context.close();
   const buyer = await newBuyer(browser);
   const page = buyer.page;
-  const [listing] = await fixedPriceListings(page, buyer.userId, 1, 2);
-  if (!listing) throw new Error("unreachable");
 
   await page.goto(`/listing/${listing.id}`);
   await page
@@ -288,7 +279,7 @@ test("Buy It Now goes to the order review; an insufficient-funds card is refused
   await buyer.context.close();
 });
 
-test("a visitor's empty cart, and signing in before adding to it", async ({ page }) => {
+test("a visitor's empty cart, and signing in before adding to it", async ({ page, browser }) => {
   await page.goto("/cart");
   await expect(page.getByRole("heading", { level: 1, name: "Shopping Cart" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
@@ -299,8 +290,10 @@ test("a visitor's empty cart, and signing in before adding to it", async ({ page
   await page.getByRole("link", { name: "Start Shopping" }).click();
   await expect(page).toHaveURL(/\/listings$/);
 
-  const [listing] = await fixedPriceListings(page, "", 1, 3);
+  const shop = await ownListings(browser, 1);
+  const [listing] = shop.listings;
   if (!listing) throw new Error("unreachable");
+  await shop.seller.context.close();
   await page.goto(`/listing/${listing.id}`);
   await page
     .getByRole("region", { name: "Buy It Now" })
@@ -318,8 +311,10 @@ test("a cart kept from an earlier visit asks the visitor to sign in at checkout,
   const elsewhere = await browser.newContext();
   const account = await createConfirmedAccount(await elsewhere.newPage(), "buyer");
   await elsewhere.close();
-  const [listing] = await fixedPriceListings(page, "", 1, 3);
+  const shop = await ownListings(browser, 1);
+  const [listing] = shop.listings;
   if (!listing) throw new Error("unreachable");
+  await shop.seller.context.close();
   // The cart outlives the session in this browser's local storage (spec).
   await page.goto("/");
   await page.evaluate((line) => localStorage.setItem("tradewinds:cart", JSON.stringify([line])), {
@@ -347,10 +342,12 @@ test("a cart kept from an earlier visit asks the visitor to sign in at checkout,
 });
 
 test("the cart on a phone: add, change the quantity, remove @phone", async ({ browser }) => {
+  const shop = await ownListings(browser, 1);
+  const [listing] = shop.listings;
+  if (!listing) throw new Error("unreachable");
+  await shop.seller.context.close();
   const buyer = await newBuyer(browser);
   const page = buyer.page;
-  const [listing] = await fixedPriceListings(page, buyer.userId, 1, 3);
-  if (!listing) throw new Error("unreachable");
 
   await addToCartFromListingPage(page, listing);
   await cartLink(page).click();
@@ -369,6 +366,8 @@ test("the cart on a phone: add, change the quantity, remove @phone", async ({ br
 });
 
 test("an auction's winner pays for it from Purchase History", async ({ browser }) => {
+  // Eight pages, each checked by axe as the story leaves it, and a payment.
+  test.setTimeout(90_000);
   // The demo data leaves jeanluc's auction win awaiting payment (server/db/seed.ts).
   const winner = await signedIn(browser, "jeanluc@demo.tradewinds.test");
   const page = winner.page;
@@ -434,31 +433,20 @@ async function findWonBid(page: Page): Promise<{ title: string; listingId: strin
 test("Buy It Now on an auction, before its first bid, buys the lot and ends the auction", async ({
   browser,
 }) => {
-  const buyer = await signedIn(browser, "tamika@demo.tradewinds.test");
-  const page = buyer.page;
-  const response = await page.request.get("/api/listings", {
-    params: { kind: "auction", sort: "ending_soon", pageSize: 100 },
+  // An auction of its own: buying a demo one ended it under the stories that show or bid on it
+  // (a home row, Daily Picks).
+  const seller = await newSeller(browser, "binsel");
+  const price = 8_800;
+  const auction = await listThroughApi(seller.page, {
+    kind: "auction",
+    title: "Mahogany rocking chair",
+    priceCents: 3_000,
+    buyItNowPriceCents: price,
+    shippingCents: 1_500,
   });
-  const { items } = (await response.json()) as {
-    items: {
-      id: string;
-      title: string;
-      shippingCents: number;
-      seller: { id: string };
-      auction: { bidCount: number; buyItNowPriceCents: number | null };
-    }[];
-  };
-  // The latest-ending one: the bidding stories take the soonest, so the two never meet.
-  const auction = items
-    .filter(
-      (i) =>
-        i.auction.buyItNowPriceCents !== null &&
-        i.auction.bidCount === 0 &&
-        i.seller.id !== buyer.userId,
-    )
-    .at(-1);
-  if (!auction?.auction.buyItNowPriceCents) throw new Error("the demo data has no such auction");
-  const price = auction.auction.buyItNowPriceCents;
+  await seller.context.close();
+  const buyer = await newBuyer(browser);
+  const page = buyer.page;
 
   await page.goto(`/listing/${auction.id}`);
   await page
