@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { DAILY_PICKS_SIZE, HOME_SECTION_SIZE } from "../core/limits";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
@@ -76,9 +77,13 @@ test("a visitor lands on the home page and sees every section filled with real l
       "href",
       row.viewAll,
     );
-    // The cards are the listings the server chose, in its order, each with its picture.
-    expect(row.listings).toHaveLength(4);
-    await expect(section.getByRole("article")).toHaveCount(4);
+    // The cards are the listings the server chose, in its order, each with its picture. The
+    // server keeps its choice for HOME_CACHE_SECONDS and drops a listing that sold, ended or was
+    // removed meanwhile, and the stories beside this one buy, end and remove listings: so a row
+    // may be short by one here (full rows on fresh data: server/modules/home/home.test.ts).
+    expect(row.listings.length).toBeGreaterThan(0);
+    expect(row.listings.length).toBeLessThanOrEqual(HOME_SECTION_SIZE);
+    await expect(section.getByRole("article")).toHaveCount(row.listings.length);
     await expect(section.getByRole("heading", { level: 3 })).toHaveText(
       row.listings.map((l) => l.title),
     );
@@ -91,12 +96,18 @@ test("a visitor lands on the home page and sees every section filled with real l
     await expectPictureLoaded(section.getByRole("article").first().locator("img"));
   }
 
+  // Daily Picks too: the picks the server sent (it sent 11 of 12 once, a pick sold meanwhile).
   const picks = page.getByRole("region", { name: "Daily Picks" });
-  await expect(picks.getByRole("link")).toHaveCount(12);
-  await expect(picks.getByRole("link").first()).toHaveAttribute(
-    "href",
-    /^\/listing\/[0-9a-f-]{36}$/,
-  );
+  expect(home.dailyPicks.length).toBeGreaterThan(0);
+  expect(home.dailyPicks.length).toBeLessThanOrEqual(DAILY_PICKS_SIZE);
+  await expect(picks.getByRole("link")).toHaveCount(home.dailyPicks.length);
+  await expect
+    .poll(() =>
+      picks
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+    )
+    .toEqual(home.dailyPicks.map((pick) => `/listing/${pick.id}`));
   await expectPictureLoaded(picks.getByRole("img").first());
 
   await expect(page.getByRole("main").getByRole("link", { name: "Start Selling" })).toHaveAttribute(
