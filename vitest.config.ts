@@ -16,5 +16,15 @@ export default defineConfig({
     // took the PGlite run from 297 s to 226 s and the PostgreSQL one from 200 s to 124 s (the
     // files wait on PGlite's start and on the server as much as on the CPU).
     maxWorkers: 2,
+    // Tests that only mean something on a PostgreSQL server (races between connections, several app
+    // instances) carry this tag: skipped without TEST_DATABASE_URL, and counted at the end of the run.
+    tags: [
+      {
+        name: "postgres",
+        description: "needs a PostgreSQL server (TEST_DATABASE_URL)",
+        skip: !process.env.TEST_DATABASE_URL,
+      },
+    ],
+    reporters: ["default", "./server/test/postgres-only-reporter.ts"],
   },
 });

@@ -165,6 +165,8 @@ export function decideBid(
       book.reservePriceCents !== null && max >= book.reservePriceCents
         ? Math.max(current, book.reservePriceCents)
         : current;
+    // No visible bid unless the price moved; place_bid() then writes the new maximum onto the
+    // leader's latest bid, where My Bids finds it after they are outbid.
     const moved = price !== current;
     return {
       ok: true,

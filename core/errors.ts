@@ -87,7 +87,7 @@ export const ERROR_CODES = {
   listingHasOrders: "listing_has_orders",
 
   // ---------- bidding ----------
-  /** 422: bidding on a listing that is not an auction. */
+  /** 422: bidding on a listing that is not an auction; 404: asking for its bid history. */
   notAuction: "not_auction",
   /** 422: bidding after the auction's end. */
   auctionEnded: "auction_ended",
@@ -187,6 +187,8 @@ export const ERROR_CODES = {
   // ---------- watching ----------
   /** 404: no saved search with that id belongs to the caller. */
   savedSearchNotFound: "saved_search_not_found",
+  /** 409: editing a saved search into the filters of another of the caller's. */
+  searchAlreadySaved: "search_already_saved",
   /** 404: the caller does not follow that seller (or there is no such seller). */
   followNotFound: "follow_not_found",
   /** 422: watching your own listing, or following yourself. */

@@ -239,11 +239,12 @@ export const NOTIFICATION_REGISTRY = {
     hint: "Money was sent back for an order.",
     group: "buying",
     emailByDefault: true,
-    // The buyer's text, or (with `buyer`) the seller's: both hear that the money went back.
-    text: (p: { amount: string; number: string; buyer?: string }) =>
-      p.buyer
-        ? `A refund of ${p.amount} for order ${p.number} was issued to ${p.buyer}.`
-        : `A refund of ${p.amount} for order ${p.number} was issued to your card.`,
+    // The buyer's text, or (with `buyer`) the seller's: both hear that the money went back, and
+    // why when staff issued it (their reason).
+    text: (p: { amount: string; number: string; buyer?: string; reason?: string }) =>
+      `A refund of ${p.amount} for order ${p.number} was issued to ${p.buyer ?? "your card"}.${
+        p.reason ? ` Reason: ${p.reason}` : ""
+      }`,
   }),
   // What staff did, with their reason: always emailed (see emailAlways).
   listing_held: kind({

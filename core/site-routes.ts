@@ -19,6 +19,7 @@ export const PUBLIC_PAGES: readonly { path: string; sitemap?: true }[] = [
   { path: "/listing/:id" },
   { path: "/product/:id" },
   { path: "/products/:id" },
+  { path: "/listing/:id/bids" },
   { path: "/category/:slug/:sub?" },
   { path: "/store/:id" },
   { path: "/cart" },

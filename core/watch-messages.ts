@@ -28,4 +28,5 @@ export const WATCH_MESSAGES = {
   savedSearchesFull: `You have ${MAX_SAVED_SEARCHES} saved searches, the most there can be. Delete one to save another.`,
   followsFull: `You follow ${MAX_FOLLOWED_SELLERS.toLocaleString("en-US")} sellers, the most there can be. Unfollow one to follow another.`,
   searchNameRequired: "Please enter a name for this search",
+  searchAlreadySaved: "You have already saved this search.",
 } as const;

@@ -371,6 +371,115 @@ test("a listing that matches a rule is held: the seller is told why, and a moder
   await Promise.all([admin.close(), seller.close(), moderator.close()]);
 });
 
+test("a removed listing says Removed in the seller's Selling, and a removed auction's leader is told it was cancelled", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await newPerson(browser, "rmsel");
+  const buyer = await newPerson(browser, "rmbuy");
+  const moderator = await staffMember(browser, MODERATOR);
+  const stamp = Date.now().toString(36);
+  const fixedTitle = `Calabash bowl ${stamp}`;
+  const fixedId = await listSomething(seller, fixedTitle);
+  // An auction with no reserve that the buyer leads when the moderator removes it.
+  const auctionTitle = `Carved drum ${stamp}`;
+  const listed = await apiPost(seller.page, "/api/listings", {
+    kind: "auction",
+    title: auctionTitle,
+    category: "handicrafts",
+    territory: "jamaica",
+    condition: "good",
+    description: "A goatskin drum carved in Port Antonio.",
+    priceCents: 2_000,
+    durationDays: 7,
+    quantity: 1,
+    shippingCents: 0,
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+  const auctionId = ((await listed.json()) as { id: string }).id;
+  const bid = await apiPost(buyer.page, `/api/listings/${auctionId}/bids`, { amountCents: 2_000 });
+  expect(bid.status(), await bid.text()).toBe(201);
+
+  const reason = "Listed in the wrong place.";
+  for (const id of [fixedId, auctionId]) {
+    const removed = await apiPost(moderator.page, `/api/admin/listings/${id}/remove`, { reason });
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
+
+  // The seller's Selling says Removed, not a green Active.
+  await seller.page.goto("/my/selling");
+  const row = seller.page.getByRole("listitem").filter({ hasText: fixedTitle });
+  await expect(row.getByText("Removed by a moderator.")).toBeVisible();
+  await expect(row.getByText("Removed", { exact: true })).toBeVisible();
+  await expect(row.getByText("Active", { exact: true })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(seller.page);
+
+  // Restored, the auction stays ended; its leader hears it was cancelled, not that a reserve
+  // (it has none) was missed.
+  const restored = await apiPost(moderator.page, `/api/admin/listings/${auctionId}/restore`, {
+    reason: "Moved back after review.",
+  });
+  expect(restored.status(), await restored.text()).toBe(200);
+  await buyer.page.goto(`/listing/${auctionId}`);
+  await expect(buyer.page.getByRole("heading", { name: auctionTitle })).toBeVisible();
+  await expect(
+    buyer.page.getByText("This auction was removed by a moderator and ended without a winner."),
+  ).toBeVisible();
+  await expect(buyer.page.getByText("The reserve price was not met", { exact: false })).toHaveCount(
+    0,
+  );
+
+  await Promise.all([seller.close(), buyer.close(), moderator.close()]);
+});
+
+test("on a 390 px phone no admin page scrolls sideways: wide tables scroll in their own box", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await staffMember(browser, ADMIN);
+  const { page } = admin;
+  // The audit log has at least this entry to show.
+  const user = await newPerson(browser, "narrow");
+  const me = (await (await user.page.request.get("/api/auth/session")).json()) as {
+    user: { id: string };
+  };
+  const warned = await apiPost(page, `/api/admin/users/${me.user.id}/warn`, {
+    reason: "Please answer buyers' questions within two days of being asked.",
+  });
+  expect(warned.status(), await warned.text()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pageOverflow = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  const paths = ["/admin", ...ADMIN_PAGES.map(([link]) => link)];
+  for (const [index, link] of paths.entries()) {
+    if (index === 0) await page.goto("/admin");
+    else {
+      await page.getByRole("button", { name: /admin menu/ }).click();
+      await page
+        .getByRole("navigation", { name: "Admin" })
+        .getByRole("link", { name: link })
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: link })).toBeVisible();
+    }
+    await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
+    expect(await pageOverflow(), `${link} overflows the page`).toBe(0);
+  }
+  // The detail pages of a user and of an order hold tables too.
+  await page.goto("/admin/orders");
+  await page.getByRole("table").getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
+  expect(await pageOverflow(), "an order's page overflows").toBe(0);
+  await page.goto("/admin/users?search=keisha");
+  await page.getByRole("link", { name: "keisha", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /keisha/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0);
+  expect(await pageOverflow(), "a user's page overflows").toBe(0);
+  await Promise.all([admin.close(), user.close()]);
+});
+
 test("a reported conversation with a very long word wraps in the report at desktop and phone widths", async ({
   browser,
 }) => {

@@ -25,11 +25,11 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
   return (await response.json()) as T;
 }
 
-/** A Buy It Now listing the demo data has sold out (on sale, no stock left). */
+/** A Buy It Now listing the demo data has sold out (no stock left, so off sale: sold). */
 async function soldOutListing(request: APIRequestContext): Promise<Card> {
   const { items } = await getJson<{ items: Card[] }>(
     request,
-    "/api/listings?kind=fixed_price&pageSize=100",
+    "/api/listings?kind=fixed_price&status=sold&pageSize=100",
   );
   const found = items.find((l) => l.quantity === 0 && l.subcategory !== null);
   if (!found) throw new Error("no sold-out fixed-price listing in the demo data");
@@ -65,7 +65,7 @@ test("a listing says it ships from its own island, not from the United States @p
   await expectNoSeriousA11yViolations(page);
 });
 
-test("a sold-out listing is marked on the category grid, and its page offers nothing to press", async ({
+test("a sold-out listing is marked among sold listings, and its page offers nothing to press", async ({
   page,
   request,
 }) => {
@@ -74,17 +74,16 @@ test("a sold-out listing is marked on the category grid, and its page offers not
   const listing = await soldOutListing(request);
   const dollars = (listing.priceCents / 100).toFixed(2);
 
-  // Its subcategory's grid, narrowed by price to a few cards.
-  await page.goto(
-    `/category/${listing.category.slug}/${listing.subcategory?.slug}?kind=buy_it_now&minPrice=${dollars}&maxPrice=${dollars}`,
-  );
+  // Off sale, it is found among sold listings (advanced search's "Sold listings"), narrowed by
+  // price to a few cards.
+  await page.goto(`/listings?status=sold&kind=buy_it_now&minPrice=${dollars}&maxPrice=${dollars}`);
   const card = page.getByRole("article", { name: listing.title });
   await expect(card).toBeVisible();
   await expect(card.getByText("Out of stock", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await card.getByRole("heading").getByRole("link").click();
-  await expect(page).toHaveURL(new RegExp(`/products/${listing.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/(products|listing)/${listing.id}$`));
   const panel = page.getByRole("region", { name: "Buy It Now" });
   await expect(panel.getByText("Out of stock", { exact: true })).toBeVisible();
   const buy = panel.getByRole("button", { name: "Buy It Now" });
@@ -109,7 +108,8 @@ test("a territory with too few listings for Daily Picks says so instead of an em
   let chosen: { slug: string; name: string } | undefined;
   for (const territory of territories) {
     const home = await getJson<HomeSections>(request, `/api/home?territory=${territory.slug}`);
-    if (home.dailyPicks.length === 0 && home.featured.length > 0) {
+    const above = home.featured.length + home.trending.length + home.endingSoon.length;
+    if (home.dailyPicks.length === 0 && above > 0) {
       chosen = territory;
       break;
     }
@@ -125,8 +125,15 @@ test("a territory with too few listings for Daily Picks says so instead of an em
   const picks = page.getByRole("region", { name: "Daily Picks" });
   await expect(picks.getByText("No listings here yet. Check back soon.")).toBeVisible();
   await expect(picks.getByRole("link")).toHaveCount(0);
-  // The featured row still shows that territory's listings.
-  const featured = page.getByRole("region", { name: "Featured Deals" });
-  await expect(featured.getByRole("article")).toHaveCount(sections.featured.length);
+  // The rows above still show that territory's listings (each its View all page's first ones).
+  for (const [name, listings] of [
+    ["Featured Deals", sections.featured],
+    ["Trending Now", sections.trending],
+    ["Ending Soon", sections.endingSoon],
+  ] as const) {
+    await expect(page.getByRole("region", { name }).getByRole("article")).toHaveCount(
+      listings.length,
+    );
+  }
   await expectNoSeriousA11yViolations(page);
 });

@@ -1,6 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
-import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import {
+  apiPost,
+  createConfirmedAccount,
+  DEMO_PASSWORD,
+  signInThroughApi,
+} from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
@@ -98,6 +103,71 @@ test("the buyer asks to cancel a paid order, the seller accepts, and the buyer s
   const listing = await buyer.page.request.get(`/api/listings/${listingId}`);
   expect(((await listing.json()) as { quantity: number }).quantity).toBe(1);
 
+  await seller.close();
+  await buyer.close();
+});
+
+test("an admin refunds part of a delivered order, and the buyer's order gives the admin's reason @phone", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const seller = await newPerson(browser, "rfsel");
+  const buyer = await newPerson(browser, "rfbuy");
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInThroughApi(admin, "admin@demo.tradewinds.test", DEMO_PASSWORD);
+  const title = `Clay water jar ${Date.now().toString(36)}`;
+  const listed = await apiPost(seller.page, "/api/listings", {
+    kind: "fixed_price",
+    title,
+    category: "handicrafts",
+    territory: "barbados",
+    condition: "new",
+    description: `${title}, thrown on the wheel at Chalky Mount.`,
+    priceCents: 2_400,
+    quantity: 3,
+    shippingCents: 0,
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+  const listingId = ((await listed.json()) as { id: string }).id;
+  const checkout = await apiPost(buyer.page, "/api/checkout", {
+    lines: [{ listingId, quantity: 1 }],
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+  const { orderId, redirectUrl } = (await checkout.json()) as {
+    orderId: string;
+    redirectUrl: string;
+  };
+  const paid = await apiPost(
+    buyer.page,
+    `/api/payments/sandbox/sessions/${redirectUrl.split("/pay/sandbox/")[1]}/pay`,
+    { cardNumber: SANDBOX_CARDS.success, expiry: "12/40", cvc: "123", name: "Test Buyer" },
+  );
+  expect(paid.ok(), await paid.text()).toBe(true);
+  // Shipped and received: a delivered order.
+  const shipped = await apiPost(seller.page, `/api/orders/${orderId}/shipments`, {
+    carrier: "dhl",
+    trackingNumber: "JD014600007",
+  });
+  expect(shipped.status(), await shipped.text()).toBe(201);
+  const received = await apiPost(buyer.page, `/api/orders/${orderId}/received`, {});
+  expect(received.ok(), await received.text()).toBe(true);
+
+  const reason = "The jar's handle arrived chipped; we refunded part of the price.";
+  const refunded = await apiPost(admin, `/api/admin/orders/${orderId}/refunds`, {
+    reason,
+    amountCents: 800,
+  });
+  expect(refunded.status(), await refunded.text()).toBe(201);
+
+  await buyer.page.goto("/my/purchases");
+  const order = buyer.page.getByRole("listitem", { name: `Order #${orderId.slice(0, 8)}` });
+  await expect(order).toContainText(`Tradewinds issued a refund: ${reason}`);
+  await expect(order).toContainText("Refunded $8.00 to your card");
+  await expect(order).not.toContainText("could not be filled");
+  await expectNoSeriousA11yViolations(buyer.page);
+
+  await adminContext.close();
   await seller.close();
   await buyer.close();
 });

@@ -1,4 +1,4 @@
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { maskBidderName } from "../core/bidder-name";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
@@ -6,6 +6,13 @@ import { listThroughApi, newSeller } from "./fixtures/listings";
 import { expect, test } from "./fixtures/test";
 
 const PASSWORD = "Tradewinds1!";
+
+interface Card {
+  id: string;
+  title: string;
+  seller: { id: string; username: string };
+  auction: { endsAt: string; ended: boolean } | null;
+}
 
 /** A browser of its own, signed in on the /login page as `email`. */
 async function signedIn(browser: Browser, email: string) {
@@ -20,6 +27,12 @@ async function signedIn(browser: Browser, email: string) {
   const session = await page.request.get("/api/auth/session");
   const { user } = (await session.json()) as { user: { id: string; username: string } };
   return { context, page, user };
+}
+
+async function cards(page: Page, params: Record<string, string | number>): Promise<Card[]> {
+  const response = await page.request.get("/api/listings", { params });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { items: Card[] }).items;
 }
 
 test("the whole bid history masks other bidders and names the bidder themselves", async ({
@@ -75,6 +88,100 @@ test("the whole bid history masks other bidders and names the bidder themselves"
   await expect(dialog).toBeHidden();
   await keisha.context.close();
   await devon.context.close();
+});
+
+interface BidPage {
+  items: { amountCents: number; bidder: { name: string } }[];
+  total: number;
+}
+
+/** An open auction with more bids than the listing page shows (five). */
+async function busyAuction(page: Page): Promise<Card> {
+  const found = (await cards(page, { kind: "auction", sort: "most_bids", pageSize: 20 })).find(
+    (item) => item.auction && !item.auction.ended,
+  );
+  if (!found) throw new Error("the seed has no open auction with bids");
+  return found;
+}
+
+const money = (cents: number) =>
+  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+
+// Issue 22: /listing/{id}/bids, a route of the site's decisions, answered 404.
+test("a visitor reads an auction's whole bid history on its own page @phone", async ({ page }) => {
+  const auction = await busyAuction(page);
+  const bids = (await (
+    await page.request.get(`/api/listings/${auction.id}/bids?pageSize=25`)
+  ).json()) as BidPage;
+  expect(bids.total).toBeGreaterThan(5);
+
+  const response = await page.goto(`/listing/${auction.id}/bids`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bid history");
+  await expect(page.getByText(`${bids.total} bids`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Bidders' names are hidden for their privacy; the number beside a name is their feedback count.",
+    ),
+  ).toBeVisible();
+  const table = page.getByRole("table", { name: "Bid history" });
+  await expect(table.getByRole("columnheader")).toHaveText(["Bidder", "Amount", "Date"]);
+  const rows = table.getByRole("row").filter({ has: page.getByRole("cell") });
+  // Newest first, as many as the first page holds; every bidder masked for a visitor.
+  await expect(rows.locator("td:nth-child(2)")).toHaveText(
+    bids.items.map((b) => money(b.amountCents)),
+  );
+  for (const bid of bids.items) expect(bid.bidder.name).toMatch(/^.\*+.$/);
+  await expect(rows.locator("td:nth-child(1)")).toContainText(bids.items.map((b) => b.bidder.name));
+  await expect(page.getByRole("button", { name: "Show more bids" })).toHaveCount(
+    bids.total > 25 ? 1 : 0,
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("link", { name: `Back to ${auction.title}` }).click();
+  await expect(page).toHaveURL(`/listing/${auction.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(auction.title);
+});
+
+test("a Buy It Now listing or an unknown one has no bid history page", async ({ page }) => {
+  const [fixed] = await cards(page, { kind: "fixed_price", pageSize: 1 });
+  if (!fixed) throw new Error("the seed has no Buy It Now listing");
+  for (const id of [fixed.id, "00000000-0000-4000-8000-000000000000"]) {
+    const response = await page.goto(`/listing/${id}/bids`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Listing Not Found");
+  }
+});
+
+// Issue 24: the seller's dialog said names were hidden while it showed them in full.
+test("the seller's bid history says the seller sees the bidders' names", async ({ browser }) => {
+  const probe = await browser.newPage();
+  const auction = await busyAuction(probe);
+  await probe.close();
+  const seller = await signedIn(browser, `${auction.seller.username}@demo.tradewinds.test`);
+  const bids = (await (
+    await seller.page.request.get(`/api/listings/${auction.id}/bids?pageSize=5`)
+  ).json()) as BidPage;
+  // The seller is sent the names in full.
+  expect(bids.items.some((b) => b.bidder.name.includes("*"))).toBe(false);
+
+  await seller.page.goto(`/listing/${auction.id}`);
+  await auctionPanel(seller.page)
+    .getByRole("button", { name: /^\d+ bids?$/ })
+    .click();
+  const dialog = seller.page.getByRole("dialog", { name: "Bid history" });
+  await expect(dialog.getByRole("table")).toContainText(bids.items[0]?.bidder.name ?? "?");
+  await expect(
+    dialog.getByText(
+      "As the seller you see your bidders' names; everyone else sees them masked. The number beside a name is their feedback count.",
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByText(/names are hidden/)).toHaveCount(0);
+
+  // The history's own page says the same.
+  await seller.page.goto(`/listing/${auction.id}/bids`);
+  await expect(seller.page.getByText(/^As the seller you see your bidders' names/)).toBeVisible();
+  await seller.context.close();
 });
 
 test("a listing shows similar items and more from its seller", async ({ page, browser }) => {

@@ -98,6 +98,47 @@ test("a visitor pages through the listings and back", async ({ page }) => {
   await expect(titlesShown(page)).toHaveText(first.items.map((l) => l.title));
 });
 
+// Issue 23: a page past the end said "157 items found" beside "No listings found matching your criteria."
+test("a visitor who opens a page past the end is sent back to the results", async ({ page }) => {
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
+  await page.goto("/listings?page=99");
+  const beyond = await answer({ page: "99" });
+  expect(beyond.items).toHaveLength(0);
+  const last = Math.ceil(beyond.total / beyond.pageSize);
+  expect(last).toBeLessThan(99);
+
+  await expect(page.getByText(countText(beyond.total))).toBeVisible();
+  await expect(page.getByText("No listings found matching your criteria.")).toHaveCount(0);
+  await expect(
+    page.getByText(`Page 99 is past the end: the results fill ${last} pages.`),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+  await page.getByRole("link", { name: `Go to the last page (${last})` }).click();
+  await expect(page).toHaveURL(new RegExp(`/listings\\?page=${last}$`));
+  const final = await answer({ page: String(last) });
+  await expect(titlesShown(page)).toHaveText(final.items.map((l) => l.title));
+
+  await page.goto("/listings?page=99");
+  await page.getByRole("link", { name: "Back to page 1" }).click();
+  await expect(page).toHaveURL(/\/listings$/);
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(beyond.pageSize);
+});
+
+// Issue 23: `q`, the usual name for search text in a link, showed every listing.
+test("a visitor who follows a link with q= sees the results of that search", async ({ page }) => {
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
+  await page.goto("/listings?q=guitar");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results: "guitar"');
+  const found = await answer({ search: "guitar" });
+  const all = await (await page.request.get("/api/listings")).json();
+  expect(found.total).toBeGreaterThan(0);
+  expect(found.total).toBeLessThan(all.total);
+  await expect(page.getByText(countText(found.total))).toBeVisible();
+  await expect(titlesShown(page)).toHaveText(found.items.map((l) => l.title));
+});
+
 test("a visitor sorts listings by price, low to high", async ({ page }) => {
   const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/listings");

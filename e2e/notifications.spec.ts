@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { formatMoney } from "../core/money";
-import { createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
 import { listThroughApi, newSeller } from "./fixtures/listings";
@@ -225,4 +225,102 @@ test("the bell's dropdown fits a phone @phone", async ({ browser }) => {
     fullPage: true,
   });
   await devon.context.close();
+});
+
+test("an order's notification opens that order, on whichever page holds it; settings are a click away", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const seller = await newBidder(browser, "ordlinksel");
+  const buyer = await newBidder(browser, "ordlinkbuy");
+  const title = `Guava jelly jar ${Date.now().toString(36)}`;
+  const listed = await apiPost(seller.page, "/api/listings", {
+    kind: "fixed_price",
+    title,
+    category: "food-spices",
+    territory: "jamaica",
+    condition: "new",
+    description: "Guava jelly made in small batches in Mandeville.",
+    priceCents: 900,
+    quantity: 20,
+    shippingCents: 0,
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+  const { id: listingId } = (await listed.json()) as { id: string };
+  /** One paid order of one jar, through checkout and the sandbox's API. */
+  const buyOne = async () => {
+    const started = await apiPost(buyer.page, "/api/checkout", {
+      lines: [{ listingId, quantity: 1 }],
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    const { orderId, redirectUrl } = (await started.json()) as {
+      orderId: string;
+      redirectUrl: string;
+    };
+    const session = redirectUrl.split("/pay/sandbox/")[1];
+    const paid = await apiPost(buyer.page, `/api/payments/sandbox/sessions/${session}/pay`, {
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12/40",
+      cvc: "123",
+      name: "Ana Ruiz",
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    return orderId;
+  };
+  // The order the notifications are about, then ten newer ones: it is on the lists' second page.
+  const orderId = await buyOne();
+  const number = orderId.slice(0, 8);
+  let newest = orderId;
+  for (let i = 0; i < 10; i++) newest = await buyOne();
+
+  // The buyer's bell links to the notification settings, and the newest payment to its order.
+  const { page } = buyer;
+  await page.goto("/");
+  await bell(page).click();
+  const panel = dropdown(page);
+  await expect(panel.getByRole("link", { name: "Notification settings" })).toHaveAttribute(
+    "href",
+    "/account/settings#notifications",
+  );
+  await panel
+    .getByRole("link", { name: new RegExp(`Payment received for order ${newest.slice(0, 8)}`) })
+    .click();
+  await expect(page).toHaveURL(`/my/purchases?order=${newest}`);
+  await expect(
+    page.getByRole("listitem", { name: `Order #${newest.slice(0, 8)}` }),
+  ).toHaveAttribute("aria-current", "true");
+
+  // The oldest payment's notification, on /notifications, opens Purchase History's second page
+  // at that order.
+  await page.goto("/notifications");
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(`Payment received for order ${number}`) })
+    .click();
+  await expect(page).toHaveURL(`/my/purchases?order=${orderId}`);
+  const order = page.getByRole("listitem", { name: `Order #${number}` });
+  await expect(order).toHaveAttribute("aria-current", "true");
+  await expect(order).toBeInViewport();
+  await expect(page.getByRole("listitem", { name: /^Order #/ })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  // The seller's /notifications: the sale's notification opens Selling at that sale.
+  const sellerPage = seller.page;
+  await sellerPage.goto("/notifications");
+  await sellerPage
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(`\\(order ${number}\\)`) })
+    .click();
+  await expect(sellerPage).toHaveURL(`/my/selling?order=${orderId}`);
+  const sale = sellerPage.getByRole("listitem", { name: `Order #${number}: ${title}` });
+  await expect(sale).toHaveAttribute("aria-current", "true");
+  await expect(sale).toBeInViewport();
+
+  // And from /notifications to the settings that choose their emails.
+  await sellerPage.goto("/notifications");
+  await sellerPage.getByRole("main").getByRole("link", { name: "Notification settings" }).click();
+  await expect(sellerPage).toHaveURL("/account/settings#notifications");
+  await expect(sellerPage.getByRole("heading", { name: "Notifications", level: 2 })).toBeVisible();
+  await expectNoSeriousA11yViolations(sellerPage);
+  await Promise.all([seller.context.close(), buyer.context.close()]);
 });

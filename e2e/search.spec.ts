@@ -366,3 +366,57 @@ test("search engines are told what exists: 404 for missing pages, robots.txt and
   const sitemap = await request.get("/sitemap.xml");
   expect(await sitemap.text()).toContain("/sitemaps/listings-1.xml");
 });
+
+// Issue 10: a territory remembered from an earlier page narrowed every later search, named nowhere.
+test("a remembered territory is named on every page it narrows, and clearing it stops the narrowing", async ({
+  page,
+}) => {
+  const total = async (query: string) =>
+    ((await (await page.request.get(`/api/listings?${query}`)).json()) as ListingPage).total;
+  const everywhere = await total("search=bike");
+  const inGuyana = await total("search=bike&territory=guyana");
+  expect(everywhere).toBeGreaterThan(inGuyana);
+  const chip = page.getByRole("button", { name: "Clear Guyana", exact: true });
+
+  await page.goto("/ending-soon?territory=guyana");
+  await expect(chip).toBeVisible();
+  await expect(chip).toHaveText("Clear Guyana");
+  await expect(page.getByText("Showing listings in")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The header search keeps the territory, and says so.
+  await page.getByRole("searchbox", { name: "Search for anything" }).fill("bike");
+  await page.getByRole("searchbox", { name: "Search for anything" }).press("Enter");
+  await expect(page).toHaveURL(/[?&]territory=guyana/);
+  await expect(page.getByText(countText(inGuyana))).toBeVisible();
+  await expect(chip).toBeVisible();
+  await chip.click();
+  await expect(page).not.toHaveURL(/territory=/);
+  await expect(page.getByText(countText(everywhere))).toBeVisible();
+  await expect(chip).toHaveCount(0);
+  // Cleared for the visit: a new search is not narrowed again.
+  await page.goto("/listings?search=bike");
+  await expect(page.getByText(countText(everywhere))).toBeVisible();
+  await expect(page).not.toHaveURL(/territory=/);
+
+  // A category page names it too.
+  await page.goto("/deals?territory=guyana");
+  await expect(chip).toBeVisible();
+  await page.goto("/category/electronics");
+  await expect(page).toHaveURL(/territory=guyana/);
+  await expect(chip).toBeVisible();
+
+  // Advanced search pre-fills it, names it, and clearing it empties Location.
+  const bySeller = await total("seller=rafael");
+  expect(bySeller).toBeGreaterThan(await total("seller=rafael&territory=guyana"));
+  await page.goto("/advanced-search");
+  await expect(page.getByLabel("Location")).toHaveValue("guyana");
+  await chip.click();
+  await expect(chip).toHaveCount(0);
+  await expect(page.getByLabel("Location")).toHaveValue("");
+  await page.getByLabel("Seller").fill("rafael");
+  await page.getByRole("button", { name: "Search", exact: true }).last().click();
+  await expect(page).toHaveURL(/\/listings\?/);
+  await expect(page).not.toHaveURL(/territory=/);
+  await expect(page.getByText(countText(bySeller))).toBeVisible();
+});

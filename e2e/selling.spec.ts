@@ -518,3 +518,51 @@ test("the wizard fits a phone @phone", async ({ page }) => {
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(page.getByLabel("Title")).toHaveValue("Calabash bowl set");
 });
+
+test("a seller opens the edit form from their own listing's page; another user's edit link says it is not theirs", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await newSeller(page, "owner");
+  const title = `Woven palm basket ${Date.now().toString(36)}`;
+  const created = await apiPost(page, "/api/listings", {
+    kind: "fixed_price",
+    title,
+    category: "handicrafts",
+    territory: "jamaica",
+    condition: "new",
+    description: "Woven from thatch palm in Treasure Beach.",
+    priceCents: 3_500,
+    quantity: 1,
+    shippingCents: 0,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // The owner's listing page says it is theirs and offers Edit, which opens the form.
+  await page.goto(`/listing/${id}`);
+  await expect(page.getByText("This is your listing")).toBeVisible();
+  await page.getByRole("link", { name: "Edit listing" }).click();
+  await expect(page).toHaveURL(`/listing/${id}/edit`);
+  await expect(page.getByRole("heading", { level: 1, name: `Edit: ${title}` })).toBeVisible();
+
+  // Someone else who follows the edit URL is told it is not theirs, with no "Try again".
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await newSeller(other, "notowner");
+  await other.goto(`/listing/${id}/edit`);
+  await expect(other.getByText("You can only change your own listings.")).toBeVisible();
+  await expect(other.getByText("We couldn't load this listing.")).toHaveCount(0);
+  await expect(other.getByRole("button", { name: "Try again" })).toHaveCount(0);
+  await expect(other.getByRole("link", { name: "View the listing" })).toHaveAttribute(
+    "href",
+    `/listing/${id}`,
+  );
+  await expectNoSeriousA11yViolations(other);
+  // And the listing's page offers them no Edit.
+  await other.goto(`/listing/${id}`);
+  await expect(other.getByRole("heading", { name: title })).toBeVisible();
+  await expect(other.getByRole("link", { name: "Edit listing" })).toHaveCount(0);
+  await context.close();
+});

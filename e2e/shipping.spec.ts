@@ -166,3 +166,32 @@ test("the server refuses a second shipment and a stranger's, and links nothing f
   await seller.close();
   await buyer.close();
 });
+
+test("the buyer's open Purchase History drops Request cancellation the moment the seller ships", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const seller = await newPerson(browser, "liveshipsel");
+  const buyer = await newPerson(browser, "liveshipbuy");
+  const title = `Coconut shell lamp ${Date.now().toString(36)}`;
+  const listingId = await listSomething(seller, title);
+  const orderId = await buyThroughThePages(buyer.page, listingId);
+  const number = orderId.slice(0, 8);
+
+  // The buyer has Purchase History open: the paid, unshipped order may still be cancelled.
+  await buyer.page.goto("/my/purchases");
+  const order = buyer.page.getByRole("listitem", { name: `Order #${number}` });
+  await expect(order.getByRole("button", { name: "Request cancellation" })).toBeVisible();
+
+  // The seller ships it from their own browser.
+  const shipped = await apiPost(seller.page, `/api/orders/${orderId}/shipments`, {
+    carrier: "ups",
+    trackingNumber: "1Z999AA10123456784",
+  });
+  expect(shipped.status(), await shipped.text()).toBe(201);
+
+  // Told live, the buyer's page (not reloaded) shows it shipped and no longer offers to cancel.
+  await expect(order).toContainText("Shipped");
+  await expect(order.getByRole("button", { name: "Request cancellation" })).toHaveCount(0);
+  await Promise.all([seller.close(), buyer.close()]);
+});

@@ -198,6 +198,58 @@ test("a buyer watches from a card and from a listing page, then filters, sorts a
   await seller.context.close();
 });
 
+// Issue 15: saving the same search twice made two, and the button never said it was saved.
+test("a saved search's button says Saved, leads to it and removes it; saving again makes no copy", async ({
+  page,
+}) => {
+  const word = uniqueWord("dup");
+  const buyer = await createConfirmedAccount(page, "ssdup");
+  await signInThroughApi(page, buyer.email, buyer.password);
+  await page.goto(`/listings?search=${word}`);
+  await expectSignedIn(page, buyer.username);
+
+  await page.getByRole("button", { name: "Save this search" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save this search" });
+  await dialog.getByRole("button", { name: "Save search" }).click();
+  await expect(toast(page, "Search saved")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The button now says the search is saved, here and on a later visit, with the filters in
+  // another order (and a page number) too.
+  const saved = page.getByRole("button", { name: `Saved search: ${word}` });
+  await expect(saved).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save this search" })).toHaveCount(0);
+  await page.goto(`/listings?page=2&search=${word}`);
+  await expect(saved).toBeVisible();
+
+  // A second save (another tab, a double click) answers the one already saved.
+  const again = await apiPost(page, "/api/me/saved-searches", {
+    name: "Again",
+    query: { search: word },
+  });
+  expect(again.status()).toBe(200);
+  const list = await (await page.request.get("/api/me/saved-searches")).json();
+  expect(list.items).toHaveLength(1);
+
+  await saved.click();
+  const details = page.getByRole("dialog", { name: "This search is saved" });
+  await expect(details).toContainText(word);
+  await expect(details.getByRole("link", { name: "Go to Saved Searches" })).toHaveAttribute(
+    "href",
+    "/watchlist/searches",
+  );
+  await expect(details.getByRole("link", { name: "Edit this search" })).toHaveAttribute(
+    "href",
+    `/saved-searches/${list.items[0].id}/edit`,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await details.getByRole("button", { name: "Remove saved search" }).click();
+  await expect(toast(page, "Search deleted")).toBeVisible();
+  await expect(details).toBeHidden();
+  await expect(page.getByRole("button", { name: "Save this search" })).toBeVisible();
+  expect((await (await page.request.get("/api/me/saved-searches")).json()).items).toHaveLength(0);
+});
+
 test("a saved search announces a new matching listing on the bell; its switch, edit and delete work", async ({
   page,
   browser,

@@ -156,6 +156,13 @@ export const router = createBrowserRouter([
             ),
           },
           {
+            path: "listing/:id/bids",
+            ...page(
+              () => import("./routes/listing-bids-page"),
+              (m) => m.ListingBidsPage,
+            ),
+          },
+          {
             path: "product/:id",
             ...page(
               () => import("./routes/listing-detail-page"),

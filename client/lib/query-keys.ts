@@ -89,6 +89,8 @@ export const queryKeys = {
     all: ordersRoot,
     lists: [...ordersRoot, "list"] as const,
     list: (page: number) => [...ordersRoot, "list", page] as const,
+    /** The page that holds one order (a notification's link to it). */
+    listHolding: (orderId: string) => [...ordersRoot, "list", "holding", orderId] as const,
     detail: (id: string) => [...ordersRoot, "detail", id] as const,
     /** GET /api/me/orders/unpaid: Pay now / Cancel, and the cart's offer to resume. */
     unpaid: [...ordersRoot, "unpaid"] as const,
@@ -97,6 +99,8 @@ export const queryKeys = {
   sales: {
     all: salesRoot,
     list: (page: number) => [...salesRoot, "list", page] as const,
+    /** The page that holds one order's lines (a notification's link to it). */
+    listHolding: (orderId: string) => [...salesRoot, "list", "holding", orderId] as const,
   },
   /** Cancellation requests and refunds: an order's parts (buyer) and the requests to a seller. */
   cancellations: {

@@ -115,17 +115,22 @@ const slugQuery = (name: string) =>
  * GET /api/listings' query, and what a saved search stores. Strict: a parameter it does not know
  * is a 400 naming it (a misspelt `?q=guitar` must not quietly return every listing).
  */
+const searchText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `${name} must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional();
+
 export const listingQuerySchema = z
   .strictObject(
     {
       category: slugQuery("category"),
       territory: slugQuery("territory"),
       kind: kindQuery,
-      search: z
-        .string()
-        .trim()
-        .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
-        .optional(),
+      search: searchText("search"),
+      /** Another name for `search` (the usual one in URLs); `search` wins when both are given. */
+      q: searchText("q"),
       minPriceCents: centsQuery("minPriceCents"),
       maxPriceCents: centsQuery("maxPriceCents"),
       condition: repeatable(
@@ -167,7 +172,9 @@ export const listingQuerySchema = z
       message: "minPriceCents must not be above maxPriceCents",
       path: ["minPriceCents"],
     },
-  );
+  )
+  // `q` is read as `search` (issue 23): the services see one name.
+  .transform(({ q, ...query }) => (q && !query.search ? { ...query, search: q } : query));
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 /** What a page may put in the URL: every field optional, before defaults. */
 export type ListingQueryInput = z.input<typeof listingQuerySchema>;
@@ -313,6 +320,19 @@ export const homeSchema = z.object({
   dailyPicks: z.array(listingCardSchema),
 });
 export type HomeSections = z.infer<typeof homeSchema>;
+
+/**
+ * Which listings each home section shows, as one query of GET /api/listings: the section is the
+ * query's first HOME_SECTION_SIZE listings and its View all page (/deals, /trending, /ending-soon)
+ * the whole query, so the two never disagree (issue 21). The server's home sections and the View
+ * all pages both read this; a territory, when chosen, narrows both alike.
+ */
+export const HOME_SECTION_QUERIES = {
+  featured: { featured: true },
+  // most_bids and ending_soon keep only auctions (the server's whereFor).
+  trending: { kind: "auction", sort: "most_bids" },
+  endingSoon: { sort: "ending_soon" },
+} as const satisfies Record<Exclude<keyof HomeSections, "dailyPicks">, Partial<ListingQuery>>;
 
 const cardIdsMessage = `ids must be 1 to ${MAX_CARD_IDS} listing ids (UUIDs) separated by commas`;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, RESERVED_OUT_MESSAGE } from "../cart";
 import { ERROR_CODES } from "../errors";
-import { pageOf } from "./common";
+import { pageOf, paginationQuery } from "./common";
 import { lineFeedbackSchema } from "./feedback";
 import { saleShippingSchema, shipmentSchema } from "./shipping";
 
@@ -188,6 +188,17 @@ export const saleSchema = z.object({
 export type Sale = z.infer<typeof saleSchema>;
 export const salePageSchema = pageOf(saleSchema);
 export type SalePage = z.infer<typeof salePageSchema>;
+
+/**
+ * GET /api/me/orders and /api/me/sales: a page of the list, or with `order` the page that holds
+ * that order (an order's notification links to it); an order the list does not hold leaves the
+ * page as asked.
+ */
+export const orderListQuerySchema = z.object({
+  ...paginationQuery,
+  order: z.uuid({ message: "order must be a UUID" }).optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 // ---------- sandbox provider ----------
 

@@ -22,12 +22,21 @@ export type CancellationRequestInput = z.infer<typeof cancellationRequestSchema>
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export const CANCELLATION_STATUSES = ["requested", "accepted", "declined"] as const;
 
+/**
+ * Why money went back: a seller accepted a cancellation, a paid order could not be filled, or
+ * staff issued it from the admin area (whole or in part, with their reason).
+ */
+export const REFUND_CAUSES = ["cancellation", "unfillable", "staff"] as const;
+
 export const refundSchema = z.object({
   id: z.string(),
   amountCents: z.number().int(),
   status: z.enum(REFUND_STATUSES),
-  /** The seller whose part went back; null for the whole order (paid but could not be filled). */
+  /** The seller whose part went back; null for a refund of the order (unfillable, or staff's). */
   sellerId: z.string().nullable(),
+  cause: z.enum(REFUND_CAUSES),
+  /** Staff's reason, shown to the buyer; null for the marketplace's own refunds. */
+  reason: z.string().nullable(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
 });

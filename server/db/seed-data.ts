@@ -1456,7 +1456,7 @@ export const CATEGORY_TREE: CategorySeed[] = [
             title: "Box of 1990s Action Figures, 25 Pieces",
             priceCents: [5_000, 10_000],
             description:
-              "A mixed lot of classic figures from the 90s, turtles and space heroes included. Some come with accessories. Played with, but in decent shape.",
+              "A mixed lot of classic figures from the 90s, turtles and space heroes included. Well played with: several have loose joints or missing pieces, so the lot is sold for parts or custom builds.",
             specs: { Pieces: "25", Era: "1990s", Accessories: "Some" },
           },
         ],

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/build-test-app";
 import type { Database } from "./client";
 import { rows } from "./rows";
-import { seedDatabase } from "./seed";
+import { buildSeedPlan, seedDatabase } from "./seed";
+import { DRAWINGS } from "./seed-drawings/catalog";
 import { starsFor } from "./seed-feedback";
 
 const NOW = new Date("2025-06-15T12:00:00.000Z");
@@ -21,6 +22,36 @@ describe("starsFor", () => {
       expect(stars.reduce((a, b) => a + b, 0)).toBe(total);
       for (const s of stars) expect(s >= 1 && s <= 5).toBe(true);
     }
+  });
+});
+
+describe("the demo's conditions", () => {
+  // Rules a description can state plainly: "for parts or not working" only for an item sold as
+  // such, and anything still sealed is new.
+  const FOR_PARTS = /for parts|not working|does not work|spares or repair/i;
+  const SEALED = /\bsealed\b/i;
+  const plan = buildSeedPlan(NOW);
+
+  it("are 'for parts or not working' only where the description says so", () => {
+    const wrong = plan
+      .filter((l) => l.condition === "poor" && !FOR_PARTS.test(l.description))
+      .map((l) => l.title);
+    expect(wrong).toEqual([]);
+  });
+
+  it("are new for anything still sealed", () => {
+    const wrong = plan
+      .filter((l) => l.condition !== null && l.condition !== "new" && SEALED.test(l.description))
+      .map((l) => `${l.title}: ${l.condition}`);
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("the demo's drawings", () => {
+  it("show as many solar lights as the pack holds", () => {
+    const svg = DRAWINGS["Solar Garden Lights, Pack of 12"]?.svg ?? "";
+    // Each light's lamp glass is drawn once in this colour.
+    expect(svg.match(/#fff8d6/g)?.length).toBe(12);
   });
 });
 
@@ -71,6 +102,27 @@ describe.each(targets)("demo feedback on $name", ({ kind }) => {
       ratingTotal: 193,
       ratingCount: 41,
     });
+  });
+
+  it("sells an auction at most once, when it is sold, and nothing before it was listed", async () => {
+    const bad = await rows<{ title: string; status: string; kind: string; orders: number }>(
+      database.db,
+      sql`select l.title, l.status, l.kind, count(distinct o.id)::int as orders
+          from listings l join order_lines ol on ol.listing_id = l.id
+          join orders o on o.id = ol.order_id and o.status in ('paid', 'pending')
+          group by l.id
+          having (l.kind = 'auction' and (l.status <> 'sold' or count(distinct o.id) > 1))
+            or min(o.created_at) < l.created_at`,
+    );
+    expect(bad).toEqual([]);
+    // So no open auction says it sold a unit on the seller's Selling page.
+    const [open] = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from listings l
+          where l.kind = 'auction' and l.status = 'active'
+            and exists (select 1 from order_lines ol where ol.listing_id = l.id)`,
+    );
+    expect(open?.n).toBe(0);
   });
 
   it("puts each feedback on a paid, shipped and received line of its author and subject", async () => {

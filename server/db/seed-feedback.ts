@@ -127,10 +127,13 @@ export async function seedDemoFeedback(tx: Db, now: Date): Promise<void> {
             l.shipping_cents as "shippingCents", l.created_at as "createdAt",
             (select i.thumb_url from listing_images i where i.listing_id = l.id order by i.position limit 1) as "imageUrl"
           from listings l
-          where l.seller_id = ${sellerId}
+          where l.seller_id = ${sellerId} and l.kind = 'fixed_price'
           order by l.created_at, l.title`,
     );
-    if (listings.length === 0) throw new Error(`seed feedback: ${username} has no listing`);
+    // Only fixed-price listings sell again and again: an auction sells its one item once, to its
+    // winner (seed.ts), so a past sale on one would show an open auction as "1 sold".
+    if (listings.length === 0)
+      throw new Error(`seed feedback: ${username} has no fixed-price listing`);
     const joinedAt = (p: { joined: Date | string }) => new Date(p.joined).getTime();
     // Buyers who had an account before these past sales began.
     const buyers = people.filter(
@@ -217,6 +220,25 @@ export async function seedDemoFeedback(tx: Db, now: Date): Promise<void> {
         });
     }
   }
+
+  // A listing was listed before its first sale: the ones these past sales are on have been on
+  // sale (and restocked) since a week before it.
+  const firstSale = new Map<string, number>();
+  const paidAtOf = new Map(orderRows.map((o) => [o.id, (o.createdAt as Date).getTime()]));
+  for (const line of lineRows) {
+    const at = paidAtOf.get(line.orderId) as number;
+    const known = firstSale.get(line.listingId);
+    if (known === undefined || at < known) firstSale.set(line.listingId, at);
+  }
+  const listedBefore = [...firstSale].map(
+    ([listingId, at]) =>
+      sql`(${listingId}::uuid, ${new Date(at - 7 * DAY).toISOString()}::timestamptz)`,
+  );
+  if (listedBefore.length > 0)
+    await tx.execute(
+      sql`update listings l set created_at = least(l.created_at, v.listed)
+          from (values ${sql.join(listedBefore, sql`, `)}) as v(id, listed) where l.id = v.id`,
+    );
 
   for (const chunk of chunked(orderRows)) await tx.insert(orders).values(chunk);
   for (const chunk of chunked(lineRows)) await tx.insert(orderLines).values(chunk);

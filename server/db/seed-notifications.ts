@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { orderNumber } from "../../core/cart";
 import { formatMoney } from "../../core/money";
 import { notificationText } from "../../core/notifications";
+import { purchaseLink, saleLink } from "../../core/order-links";
 import type { Db } from "./client";
 import { rows } from "./rows";
 import { notifications } from "./schema/notifications";
@@ -87,7 +88,7 @@ export async function seedDemoNotifications(tx: Db, now: Date): Promise<void> {
         userId: paid.buyerId,
         kind: "order_paid",
         message: notificationText("order_paid", { number, total: formatMoney(paid.totalCents) }),
-        link: "/my/purchases",
+        link: purchaseLink(paid.orderId),
         orderId: paid.orderId,
         createdAt: at(2 * DAY),
         readAt: at(2 * DAY - HOUR),
@@ -100,7 +101,7 @@ export async function seedDemoNotifications(tx: Db, now: Date): Promise<void> {
           title: paid.title,
           number,
         }),
-        link: "/my/selling",
+        link: saleLink(paid.orderId),
         orderId: paid.orderId,
         listingId: paid.listingId,
         createdAt: at(2 * DAY),

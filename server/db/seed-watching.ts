@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { SavedSearchQuery } from "../../core/contracts/watching";
 import { notificationText } from "../../core/notifications";
+import { canonicalQuery } from "../../core/saved-search-query";
 import {
-  canonicalQuery,
   describeFilters,
   matchingColumns,
   parseSavedQuery,

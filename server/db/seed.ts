@@ -288,6 +288,21 @@ function drawBids(
   return result;
 }
 
+/**
+ * The drawn condition, unless the description says otherwise: "for parts or not working" only
+ * for an item sold as such (one described as working, with new tyres, is not), and anything
+ * still sealed is new. The draw stays as it was, so the rest of the demo draws the same.
+ */
+function conditionAgreeing(drawn: Condition, description: string): Condition {
+  if (/\bsealed\b/i.test(description)) return "new";
+  if (
+    drawn === "poor" &&
+    !/for parts|not working|does not work|spares or repair/i.test(description)
+  )
+    return "good";
+  return drawn;
+}
+
 /** Builds the whole demo catalogue as plain data; pure given `now`. */
 export function buildSeedPlan(now: Date): PlannedListing[] {
   const rng = makeRng(PRNG_SEED);
@@ -305,7 +320,9 @@ export function buildSeedPlan(now: Date): PlannedListing[] {
   const base = entries.map(({ category, sub, template }, i) => {
     const [min, max] = template.priceCents;
     const condition =
-      sub.conditions === "none" ? null : rng.weighted(CONDITION_WEIGHTS[sub.conditions]);
+      sub.conditions === "none"
+        ? null
+        : conditionAgreeing(rng.weighted(CONDITION_WEIGHTS[sub.conditions]), template.description);
     const rawPrice = rng.int(min, max) * (condition ? CONDITION_PRICE_FACTOR[condition] : 1);
     const shipping = drawShipping(rng, sub);
     const noReturns = sub.delivery !== "ship" || sub.conditions === "none";
@@ -397,12 +414,14 @@ export function buildSeedPlan(now: Date): PlannedListing[] {
 
     if (!isAuction.has(i)) {
       const createdAt = atSecond(nowMs - HOUR - rng.next() * (30 * DAY - 2 * HOUR));
+      const quantity = drawQuantity(rng, b.sub.stock);
       return {
         ...common,
         kind: "fixed_price" as const,
         priceCents: prettyPrice(b.rawPrice),
-        quantity: drawQuantity(rng, b.sub.stock),
-        status: "active" as const,
+        quantity,
+        // As a real sell-out leaves it (listing-stock.ts): the last unit sold takes it off sale.
+        status: quantity === 0 ? ("sold" as const) : ("active" as const),
         createdAt,
         updatedAt: createdAt,
         auction: null,

@@ -33,7 +33,9 @@ async function restartableDatabase(): Promise<{ open: () => Promise<Database> }>
 }
 
 describe("settlement across a restart", () => {
-  it("settles every due auction exactly once when the process stops half-way and starts again", async () => {
+  // A clean stop between two settlements (the database closed, then opened again), on PGlite too.
+  // A process killed in the middle of a settlement is kill-restart.test.ts (PostgreSQL).
+  it("settles every due auction exactly once when the process closes its database between two settlements and starts again", async () => {
     const store = await restartableDatabase();
     let database = await store.open();
     await database.migrate();

@@ -3,6 +3,7 @@ import { incrementFor } from "../../core/bidding";
 import { topics } from "../../core/events";
 import { formatMoney, taxCents } from "../../core/money";
 import { notificationText } from "../../core/notifications";
+import { purchaseLink, saleLink } from "../../core/order-links";
 import type { Db } from "../db/client";
 import { rows } from "../db/rows";
 import { auctionSettings, bids } from "../db/schema/auctions";
@@ -93,8 +94,9 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
             title: due.title,
             price: formatMoney(price),
           }),
-          link: "/my/purchases",
+          link: purchaseLink(order.id),
           listingId: due.listing_id,
+          orderId: order.id,
         },
         {
           userId: due.seller_id,
@@ -103,8 +105,9 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
             title: due.title,
             price: formatMoney(price),
           }),
-          link: "/my/selling",
+          link: saleLink(order.id),
           listingId: due.listing_id,
+          orderId: order.id,
         },
       ]);
     } else {

@@ -96,7 +96,7 @@ describe("leased takes from shared counters", () => {
 });
 
 // Two instances need a shared database server; PGlite lives inside one process.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("limits across two instances", () => {
+describe("limits across two instances", { tags: ["postgres"] }, () => {
   let other: TestApp;
   beforeAll(async () => {
     other = await secondInstance(t);

@@ -110,6 +110,7 @@ describe("GET /api/live for a signed-in user", () => {
   // Two instances need a shared database server; PGlite lives inside one process.
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "delivers a notification stored through another instance",
+    { tags: ["postgres"] },
     async () => {
       const other = await secondInstance(t);
       try {

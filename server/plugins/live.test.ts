@@ -95,6 +95,7 @@ describe("GET /api/live", () => {
   // Two instances need a shared database server; PGlite lives inside one process.
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "delivers a bid accepted by another instance",
+    { tags: ["postgres"] },
     async () => {
       const other = await secondInstance(t);
       try {
@@ -260,6 +261,7 @@ describe("GET /api/live", () => {
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "listens on one connection per instance, whatever it follows",
+    { tags: ["postgres"] },
     async () => {
       const seller = await createUser(t.database.db, "seller");
       const listing = await createListing(t.database.db, {

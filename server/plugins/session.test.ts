@@ -76,6 +76,7 @@ describe("cached sessions", () => {
   // Two instances need a shared database server; PGlite lives inside one process.
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "end on every instance when one signs the user out",
+    { tags: ["postgres"] },
     async () => {
       const other = await secondInstance(t);
       try {

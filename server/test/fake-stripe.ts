@@ -66,8 +66,16 @@ export async function startFakeStripe(secretKey: string) {
   const refunds: FakeRefund[] = [];
   /** Every POST /v1/refunds that reached the fake, retries included. */
   const refundRequests: { idempotencyKey: string | null; body: Record<string, unknown> }[] = [];
-  /** How many of the next refund requests answer 500 (Stripe's SDK retries them, same key). */
-  const failures = { refunds: 0 };
+  /**
+   * refunds: how many of the next refund requests answer 500 before doing anything (Stripe's SDK
+   * retries them, same key). refundAnswersLost: how many of the next refund requests are carried out
+   * (the refund made, or found again by its key) and then lose their answer: the connection closes
+   * before a byte of it is sent, as when a network drops the reply, so the caller cannot know.
+   * refundsHeld: how many of the next refund requests are never answered and never carried out (the
+   * provider still thinking when its caller dies). refundAnswersHeld: how many are carried out and
+   * then never answered. A held request stays open until its caller goes away.
+   */
+  const failures = { refunds: 0, refundAnswersLost: 0, refundsHeld: 0, refundAnswersHeld: 0 };
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -141,8 +149,25 @@ export async function startFakeStripe(secretKey: string) {
           failures.refunds -= 1;
           return reply(500, { error: { type: "api_error", message: "Something went wrong" } });
         }
+        if (failures.refundsHeld > 0) {
+          failures.refundsHeld -= 1;
+          return;
+        }
+        const loseAnswer = () => {
+          if (failures.refundAnswersHeld > 0) {
+            failures.refundAnswersHeld -= 1;
+            return true;
+          }
+          if (failures.refundAnswersLost <= 0) return false;
+          failures.refundAnswersLost -= 1;
+          req.socket.destroy();
+          return true;
+        };
         const again = refunds.find((r) => key !== null && r.idempotencyKey === key);
-        if (again) return reply(200, again);
+        if (again) {
+          if (loseAnswer()) return;
+          return reply(200, again);
+        }
         const paymentIntent = form.payment_intent as string | undefined;
         if (!paymentIntent?.startsWith("pi_"))
           return reply(400, {
@@ -162,6 +187,7 @@ export async function startFakeStripe(secretKey: string) {
           idempotencyKey: key,
         };
         refunds.push(refund);
+        if (loseAnswer()) return;
         return reply(200, refund);
       }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.url ?? "");
@@ -191,6 +217,11 @@ export async function startFakeStripe(secretKey: string) {
     refunds,
     refundRequests,
     failures,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Held requests would keep it open for good.
+        server.closeAllConnections();
+      }),
   };
 }

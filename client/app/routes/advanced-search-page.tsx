@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
 import { useCategories } from "../../features/catalog/api/get-categories";
 import { useTerritories } from "../../features/catalog/api/get-territories";
+import { TerritoryChip } from "../../features/catalog/components/territory-chip";
 import {
   advancedSearchParams,
   valuesFromParams,
@@ -15,8 +17,12 @@ import { rememberedTerritory, rememberTerritory } from "../../lib/territory-choi
  * results page ("Advanced search"), it starts from that page's search.
  */
 export function AdvancedSearchPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
+  // The visit's territory pre-fills Location; the chip names it and clears it (the form starts
+  // again without it, so a search by seller is not silently narrowed).
+  const [remembered, setRemembered] = useState(rememberedTerritory);
+  const territory = searchParams.get("territory") || remembered;
   const categories = useCategories();
   const territories = useTerritories();
   const ready = categories.data && territories.data;
@@ -31,9 +37,26 @@ export function AdvancedSearchPage() {
           territory, seller and format, or look back at completed and sold listings.
         </p>
       </div>
+      <TerritoryChip
+        territory={territory}
+        territories={territories.data}
+        onClear={() => {
+          rememberTerritory("");
+          setRemembered("");
+          setSearchParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.delete("territory");
+              return next;
+            },
+            { replace: true },
+          );
+        }}
+      />
       {ready ? (
         <AdvancedSearchForm
-          initial={valuesFromParams(searchParams, rememberedTerritory())}
+          key={territory}
+          initial={valuesFromParams(searchParams, remembered)}
           categories={categories.data.items}
           territories={territories.data}
           onSearch={(values) => {

@@ -7,9 +7,11 @@ import { useCategory } from "../../features/catalog/api/get-category";
 import { useTerritories } from "../../features/catalog/api/get-territories";
 import { CategoryHeader } from "../../features/catalog/components/category-header";
 import { SubcategoryList } from "../../features/catalog/components/subcategory-list";
+import { TerritoryChip } from "../../features/catalog/components/territory-chip";
 import { CategoryListings } from "../../features/listings/components/category-listings";
 import { SaveSearchButton } from "../../features/watching/components/save-search-button";
 import { isNotFoundError } from "../../lib/api-client";
+import { useTerritoryChoice } from "../../lib/territory-choice";
 
 /** /category/:slug and /category/:slug/:sub. An unknown category goes to /404. */
 export function CategoryPage() {
@@ -18,6 +20,7 @@ export function CategoryPage() {
   const navigate = useNavigate();
   const category = useCategory(target);
   const territories = useTerritories().data;
+  const { territory, choose } = useTerritoryChoice();
   const data = category.data;
   const current = data && data.slug === target ? data : undefined;
   // /category/fashion/phones is no page: the subcategory must belong to the category.
@@ -52,6 +55,7 @@ export function CategoryPage() {
           <SaveSearchButton pathFilters={{ category: target }} categoryName={data.name} />
         </div>
       </div>
+      <TerritoryChip territory={territory} territories={territories} onClear={() => choose("")} />
       <CategoryListings
         categorySlug={target}
         categorySection={(counts) => <SubcategoryList category={data} counts={counts} />}

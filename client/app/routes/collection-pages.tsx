@@ -1,12 +1,15 @@
 import { useSearchParams } from "react-router";
+import { HOME_SECTION_QUERIES } from "../../../core/contracts/browse";
 import { PageTitle } from "../../components/ui/page-title";
 import { SelectField } from "../../components/ui/select-field";
 import { useTerritories } from "../../features/catalog/api/get-territories";
+import { TerritoryChip } from "../../features/catalog/components/territory-chip";
 import type { ListingParams } from "../../features/listings/api/get-listings";
 import { ListingResults } from "../../features/listings/components/listing-results";
 import { readPage } from "../../features/listings/hooks/use-category-filters";
 import { useTerritoryChoice } from "../../lib/territory-choice";
 
+/** A home section's View all page: the same query as the section (HOME_SECTION_QUERIES), in full. */
 function CollectionPage({
   title,
   intro,
@@ -39,6 +42,7 @@ function CollectionPage({
           className="md:w-64"
         />
       </div>
+      <TerritoryChip territory={territory} territories={territories} onClear={() => choose("")} />
       <ListingResults
         params={{ ...params, territory: territory || undefined, page: readPage(searchParams) }}
       />
@@ -51,7 +55,7 @@ export function DealsPage() {
     <CollectionPage
       title="Daily Deals"
       intro="Hand-picked featured listings from sellers across the Caribbean."
-      params={{ featured: true }}
+      params={HOME_SECTION_QUERIES.featured}
     />
   );
 }
@@ -61,7 +65,7 @@ export function TrendingPage() {
     <CollectionPage
       title="Trending Now"
       intro="The auctions drawing the most bids right now."
-      params={{ kind: "auction", sort: "most_bids" }}
+      params={HOME_SECTION_QUERIES.trending}
     />
   );
 }
@@ -71,7 +75,7 @@ export function EndingSoonPage() {
     <CollectionPage
       title="Ending Soon"
       intro="Auctions closing next: place your bid before time runs out."
-      params={{ sort: "ending_soon" }}
+      params={HOME_SECTION_QUERIES.endingSoon}
     />
   );
 }

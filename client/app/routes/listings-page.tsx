@@ -6,6 +6,7 @@ import { SelectField } from "../../components/ui/select-field";
 import { useCategories } from "../../features/catalog/api/get-categories";
 import { useTerritories } from "../../features/catalog/api/get-territories";
 import { CategoryFilterList } from "../../features/catalog/components/category-filter-list";
+import { TerritoryChip } from "../../features/catalog/components/territory-chip";
 import { useListingFacets } from "../../features/listings/api/get-listing-facets";
 import { FilterButton } from "../../features/listings/components/filter-button";
 import { KindFilter } from "../../features/listings/components/kind-filter";
@@ -125,6 +126,11 @@ export function ListingsPage() {
           />
         </div>
       </div>
+      <TerritoryChip
+        territory={filters.territory}
+        territories={territories}
+        onClear={() => update({ territory: null })}
+      />
       <SearchOptions filters={filters} onChange={update} />
       <div className={cn("grid gap-6", panelOpen && "lg:grid-cols-[17rem_1fr]")}>
         {panelOpen && (

@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { linkedOrderId } from "../../../core/order-links";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Pagination } from "../../components/ui/pagination";
@@ -22,7 +23,9 @@ export function MyPurchasesPage() {
   const [searchParams] = useSearchParams();
   const requested = Number(searchParams.get("page"));
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
-  const orders = useMyOrders(page);
+  // A notification's link names an order: open the page that holds it, unless a page was chosen.
+  const linked = linkedOrderId(searchParams);
+  const orders = useMyOrders(page, searchParams.has("page") ? undefined : linked);
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
@@ -41,6 +44,7 @@ export function MyPurchasesPage() {
         <>
           <PurchaseList
             orders={orders.data.items}
+            highlightedId={linked}
             itemActions={(item, order) => (
               <div className="flex flex-col gap-2">
                 <ShippingLineStatus order={order} item={item} />

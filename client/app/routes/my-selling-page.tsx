@@ -1,3 +1,5 @@
+import { useSearchParams } from "react-router";
+import { linkedOrderId } from "../../../core/order-links";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
@@ -15,6 +17,7 @@ import { SaleShipping } from "../../features/shipping/components/mark-shipped";
 /** /my/selling (signed in only): the seller's own listings. */
 export function MySellingPage() {
   const listings = useMyListings();
+  const [searchParams] = useSearchParams();
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -37,6 +40,7 @@ export function MySellingPage() {
       )}
       <CancellationRequests />
       <SalesList
+        linkedOrderId={linkedOrderId(searchParams)}
         extras={(sale) => (
           <>
             <SaleShipping sale={sale} />

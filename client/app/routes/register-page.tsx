@@ -9,13 +9,13 @@ import { useSession } from "../../lib/session";
 /** /register: a personal or business account; then "check your email" until it is confirmed. */
 export function RegisterPage() {
   const { user } = useSession();
-  const [registered, setRegistered] = useState<{ message: string; email: string } | null>(null);
+  const [registered, setRegistered] = useState<{ email: string } | null>(null);
   if (user) return <Navigate to="/" replace />;
 
   if (registered) {
     return (
       <AuthCard title="Check your email" focusHeading>
-        <CheckEmailPanel message={registered.message} email={registered.email} />
+        <CheckEmailPanel email={registered.email} />
       </AuthCard>
     );
   }
@@ -28,7 +28,7 @@ export function RegisterPage() {
     >
       <OAuthButtons mode="signup" returnTo="/" />
       <OrDivider />
-      <RegisterForm onRegistered={(message, email) => setRegistered({ message, email })} />
+      <RegisterForm onRegistered={(_message, email) => setRegistered({ email })} />
       <p className="text-center text-sm text-slate-700">
         Already have an account?{" "}
         <Link to="/login" className="font-semibold text-brand-800 underline underline-offset-2">

@@ -1,26 +1,42 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/cn";
+import { useScrollIntoView } from "../../lib/use-scroll-into-view";
 
 /** A row card in the account lists (cart, bids, sales): a thumbnail, then the caller's body. */
 export function ItemRow({
   label,
   flagged = false,
+  highlight,
   thumbnail,
   children,
 }: {
   label?: string;
   /** A row with a problem (an item that can't be bought) is edged in coral. */
   flagged?: boolean;
+  /**
+   * The row a link pointed at (a notification's order) is outlined; the first of them (`scroll`)
+   * is brought into view.
+   */
+  highlight?: { scroll: boolean };
   thumbnail: ReactNode;
   children: ReactNode;
 }) {
+  const ref = useRef<HTMLLIElement>(null);
+  useScrollIntoView(ref, Boolean(highlight?.scroll));
   return (
     <li
+      ref={ref}
       aria-label={label}
+      aria-current={highlight ? "true" : undefined}
+      tabIndex={highlight?.scroll ? -1 : undefined}
       className={cn(
-        "flex gap-3 rounded-xl border bg-white p-3 shadow-sm sm:gap-4 sm:p-4",
-        flagged ? "border-coral-200" : "border-sand-200",
+        "flex scroll-mt-4 gap-3 rounded-xl border bg-white p-3 shadow-sm sm:gap-4 sm:p-4",
+        highlight
+          ? "border-brand-600 ring-2 ring-brand-600 focus:outline-none"
+          : flagged
+            ? "border-coral-200"
+            : "border-sand-200",
       )}
     >
       {thumbnail}

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { SavedSearchQuery } from "../../../core/contracts/watching";
@@ -100,6 +101,9 @@ export const savedSearches = pgTable(
     const live = sql`${t.notificationsEnabled} and ${t.matchesNewListings}`;
     return [
       index("saved_searches_user_idx").on(t.userId, t.createdAt),
+      // One saved search per query per user (the stored query is canonical): a second would alert
+      // twice for each match (issue 15). The service answers a repeated save with the first.
+      uniqueIndex("saved_searches_user_query_idx").on(t.userId, t.query),
       index("saved_searches_trigram_idx").on(t.matchTrigram).where(live),
       index("saved_searches_lexeme_idx").on(t.matchLexeme).where(live),
       index("saved_searches_category_idx")

@@ -224,14 +224,16 @@ function orchids(): Drawing {
 }
 
 function solarLights(): Drawing {
-  // Garden stake lights pushed into a strip of lawn, glowing warm white.
+  // The pack's twelve garden stake lights pushed into a strip of lawn in two staggered rows,
+  // glowing warm white.
   const light = (x: number, y: number) =>
     `${rect(x - 3, y, 6, 330 - y, "#2b2d33")}${path(`M${x - 6} 330 L${x} 346 L${x + 6} 330 Z`, "#2b2d33")}
     ${circle(x, y - 22, 30, "#fff3b0", 'opacity=".35"')}${path(`M${x - 18} ${y - 40} H${x + 18} L${x + 14} ${y} H${x - 14} Z`, "#fff8d6")}
     ${times(3, (i) => line(`M${x - 12 + i * 12} ${y - 36} V${y - 4}`, "#e9d9a0", 1.5))}
     ${path(`M${x - 24} ${y - 40} L${x - 18} ${y - 54} H${x + 18} L${x + 24} ${y - 40} Z`, "#1d3557")}${path(`M${x - 14} ${y - 52} H${x + 14} L${x + 17} ${y - 43} H${x - 17} Z`, "#457b9d")}`;
   return {
-    svg: `${times(6, (i) => light(60 + i * 56, 196 + (i % 2) * 36 + (i % 3) * 8))}
+    svg: `${times(6, (i) => light(88 + i * 56, 150 + (i % 2) * 14))}
+      ${times(6, (i) => light(60 + i * 56, 230 + (i % 2) * 18))}
       ${path("M20 330 C80 318 320 318 380 330 V346 H20 Z", "#52b788")}
       ${times(26, (i) => path(`M${24 + i * 14} 332 l4 -14 l4 14 Z`, i % 2 ? "#2d6a4f" : "#40916c"))}`,
     focus: [120, 190],

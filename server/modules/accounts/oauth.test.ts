@@ -120,10 +120,63 @@ describe("Google sign-in through OpenID Connect", () => {
     expect(noCookie.headers.location).toBe("/login?oauthError=expired");
   });
 
-  it("never returns to another site", async () => {
+  // Invariant: whatever returnTo the start URL carries, the browser that follows the callback's
+  // redirect stays on this site. Each payload is one a browser would otherwise take elsewhere:
+  // scheme-relative, backslashes (read as slashes), tabs and newlines (dropped from URLs by the
+  // browser, so "/\t/evil" becomes "//evil"), other schemes, and their encoded and mixed forms.
+  const hostile = [
+    "//evil.example/steal",
+    "///evil.example",
+    "/\\evil.example",
+    "\\evil.example",
+    "\\/evil.example",
+    "/\\/evil.example",
+    "https://evil.example",
+    "HTTPS://evil.example/",
+    "http:evil.example",
+    "https:/evil.example",
+    "javascript:alert(document.cookie)",
+    "JavaScript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    " //evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "\t//evil.example",
+    "/\u0000/evil.example",
+    "/\u00a0/evil.example",
+    "%2F%2Fevil.example",
+    "%2f%2fevil.example",
+    "/%2F%2Fevil.example",
+    "/%5Cevil.example",
+    "/%09/evil.example",
+    "/.//evil.example",
+    "/x/../\\evil.example",
+    "@evil.example",
+    "evil.example",
+  ];
+  it("never returns to another site, whatever returnTo says", async () => {
     nextClaims = { sub: "google-444", email: "safe@example.com", email_verified: true };
-    const res = await signInWithGoogle(new Agent(app), "//evil.example/steal");
-    expect(res.headers.location).toBe("/");
+    const home = "https://tradewinds.example";
+    for (const returnTo of hostile) {
+      if (returnTo.includes("\u0000")) {
+        // The input guard refuses a NUL anywhere in a request before any route sees it.
+        const start = await new Agent(app).get(
+          `/api/auth/oauth/google/start?returnTo=${encodeURIComponent(returnTo)}`,
+        );
+        expect(start.statusCode).toBe(400);
+        continue;
+      }
+      const res = await signInWithGoogle(new Agent(app), returnTo);
+      expect(res.statusCode, JSON.stringify(returnTo)).toBe(302);
+      const location = res.headers.location as string;
+      // Resolved as a browser resolves a Location header (the WHATWG URL parser).
+      expect(new URL(location, home).origin, JSON.stringify({ returnTo, location })).toBe(home);
+      expect(location.startsWith("/") && !location.startsWith("//"), location).toBe(true);
+    }
+    // A path on this site still comes back as it was.
+    const ok = await signInWithGoogle(new Agent(app), "/listing/abc?tab=bids#top");
+    expect(ok.headers.location).toBe("/listing/abc?tab=bids#top");
   });
 
   it("says a provider without credentials is unavailable", async () => {

@@ -6,7 +6,12 @@ import { formatMoney } from "../../../core/money";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { notFound, ruleBroken } from "../../errors";
-import { type RefundDeps, sendRefund } from "../cancellations/refunds.service";
+import {
+  lockRefundable,
+  type RefundDeps,
+  recordRefund,
+  sendRefund,
+} from "../cancellations/refunds.service";
 import type { Staff } from "./admin.policy";
 import { likePattern } from "./admin-users.service";
 import { recordAdminAction } from "./audit-log";
@@ -191,10 +196,11 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
 
 /**
  * An admin refunds an order, whole (what is left to refund) or in part: a pending `refunds` row
- * naming the admin and the audit entry commit together (the order row locked, so two refunds at
- * once cannot pass the remainder between them); the refunds job's `sendRefund` then sends it
- * through the payment provider at once, and retries later if the provider fails, and tells the
- * buyer and the sellers when it went through.
+ * naming the admin and the audit entry commit together, under the order's row lock
+ * (`lockRefundable`), so two refunds at once, or a refund and a seller's accepted cancellation,
+ * cannot both spend the same remainder; the refunds job's `sendRefund` then sends it through the
+ * payment provider at once, and retries later if the provider fails, and tells the buyer and the
+ * sellers when it went through.
  */
 export async function refundOrder(
   deps: RefundDeps,
@@ -203,47 +209,39 @@ export async function refundOrder(
   input: { reason: string; amountCents?: number },
 ): Promise<AdminOrderDetail> {
   const refundId = await deps.db.transaction(async (tx) => {
-    const [order] = await rows<{ status: string; refundableCents: number; provider: string }>(
-      tx,
-      sql`select o.status::text as status, (${REFUNDABLE})::int as "refundableCents",
-            coalesce((select ps.provider from payment_sessions ps where ps.order_id = o.id
-              and ps.status = 'complete' order by ps.ended_at desc nulls last limit 1),
-              ${deps.provider.id}) as provider
-          from orders o where o.id = ${orderId} for update of o`,
-    );
+    const order = await lockRefundable(tx, orderId);
     if (!order) throw notFound("There is no such order.", ERROR_CODES.orderNotFound);
     if (order.status !== "paid")
       throw ruleBroken(ERROR_CODES.refundNotAllowed, "Nothing was paid on this order.");
-    if (order.refundableCents <= 0)
+    const refundableCents = order.totalCents - order.refundedCents;
+    if (refundableCents <= 0)
       throw ruleBroken(ERROR_CODES.refundNotAllowed, "This order has been refunded in full.");
-    const amountCents = input.amountCents ?? order.refundableCents;
-    if (amountCents > order.refundableCents)
+    const amountCents = input.amountCents ?? refundableCents;
+    if (amountCents > refundableCents)
       throw ruleBroken(
         ERROR_CODES.refundNotAllowed,
-        `At most ${formatMoney(order.refundableCents)} can be refunded on this order.`,
-        { amountCents: `At most ${formatMoney(order.refundableCents)}` },
+        `At most ${formatMoney(refundableCents)} can be refunded on this order.`,
+        { amountCents: `At most ${formatMoney(refundableCents)}` },
       );
-    const [row] = await rows<{ id: string }>(
-      tx,
-      sql`insert into refunds (order_id, seller_id, amount_cents, reason, provider, issued_by)
-          values (${orderId}, null, ${amountCents}, ${input.reason}, ${order.provider}, ${actor.id})
-          returning id`,
-    );
-    if (!row) throw new Error("refund insert returned nothing");
+    const id = await recordRefund(tx, {
+      orderId,
+      sellerId: null,
+      amountCents,
+      reason: input.reason,
+      provider: order.paidWith ?? deps.provider.id,
+      issuedBy: actor.id,
+    });
+    if (!id) throw new Error("refund insert returned nothing");
     await recordAdminAction(tx, {
       actorId: actor.id,
       action: "order.refund",
       subjectKind: "order",
       subjectId: orderId,
       reason: input.reason,
-      before: { refundableCents: order.refundableCents },
-      after: {
-        refundId: row.id,
-        amountCents,
-        refundableCents: order.refundableCents - amountCents,
-      },
+      before: { refundableCents },
+      after: { refundId: id, amountCents, refundableCents: refundableCents - amountCents },
     });
-    return row.id;
+    return id;
   });
   // After the commit, as the cancellations do: a failure here leaves the row pending for the job.
   await sendRefund(deps, refundId);

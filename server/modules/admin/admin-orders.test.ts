@@ -1,10 +1,12 @@
-import { sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
+import { outboxEmails } from "../../db/schema/accounts";
 import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { sendPendingRefunds } from "../cancellations/refunds.service";
+import { sendPendingNotificationEmails } from "../notifications/notification-emails.service";
 import type { PaymentProvider } from "../payments/payment-provider";
 
 let t: TestApp;
@@ -178,7 +180,7 @@ describe("refunding an order (POST /api/admin/orders/{id}/refunds)", () => {
     expect(await refundsOf(id)).toHaveLength(1);
   });
 
-  it("refunds part, never more than is left, and nothing on an unpaid order", async () => {
+  it("refunds part; one asking more than is left, or several at once, never refund more than is left; nothing on an unpaid order", async () => {
     const id = await order();
     const part = await admin.post(`/api/admin/orders/${id}/refunds`, {
       reason: "Shipping was slow.",
@@ -194,6 +196,18 @@ describe("refunding an order (POST /api/admin/orders/{id}/refunds)", () => {
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().error.message).toContain("can be refunded on this order");
     expect(await refundsOf(id)).toHaveLength(1);
+    // Three asking for the whole rest at once: one gets it. (Truly at once on PostgreSQL;
+    // refund-races.test.ts holds the races between every refund path there.)
+    const atOnce = await Promise.all(
+      [1, 2, 3].map(() =>
+        admin.post(`/api/admin/orders/${id}/refunds`, { reason: "The rest.", amountCents: left }),
+      ),
+    );
+    expect(atOnce.map((r) => r.statusCode).sort()).toEqual([201, 422, 422]);
+    const refunded = await refundsOf(id);
+    expect(refunded.map((r) => r.amount_cents).sort((a, b) => a - b)).toEqual(
+      [500, left].sort((a, b) => a - b),
+    );
     const zero = await admin.post(`/api/admin/orders/${id}/refunds`, {
       reason: "Nothing.",
       amountCents: 0,
@@ -206,6 +220,56 @@ describe("refunding an order (POST /api/admin/orders/{id}/refunds)", () => {
     expect(refused.json().error.message).toBe("Nothing was paid on this order.");
     expect(await refundsOf(unpaid)).toHaveLength(0);
     expect(await auditOf(unpaid)).toHaveLength(0);
+  });
+
+  it("tells the buyer the admin's reason for a partial refund: on the order, in the notification and the email", async () => {
+    const id = await order();
+    // Delivered: shipped by the seller and marked received by the buyer.
+    const shop = await signedInAgent(t.app, t.database.db, seller.id);
+    const shipped = await shop.post(`/api/orders/${id}/shipments`, {
+      carrier: "dhl",
+      trackingNumber: "JD014600006",
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    expect((await buyer.post(`/api/orders/${id}/received`)).statusCode).toBe(200);
+    const reason = "The lid arrived <cracked>; we refunded the shipping.";
+    const res = await admin.post(`/api/admin/orders/${id}/refunds`, { reason, amountCents: 500 });
+    expect(res.statusCode, res.body).toBe(201);
+
+    // The buyer's order: a refund staff issued, with their words, not "could not be filled".
+    const view = (await buyer.get(`/api/orders/${id}/cancellation`)).json();
+    expect(view.refunds).toEqual([
+      expect.objectContaining({
+        amountCents: 500,
+        status: "succeeded",
+        sellerId: null,
+        cause: "staff",
+        reason,
+      }),
+    ]);
+
+    const number = id.slice(0, 8);
+    const [notice] = await rows<{ message: string }>(
+      t.database.db,
+      sql`select message from notifications
+          where order_id = ${id} and kind = 'refund_issued' and user_id = ${buyerUser.id}`,
+    );
+    expect(notice?.message).toBe(
+      `A refund of $5.00 for order ${number} was issued to your card. Reason: ${reason}`,
+    );
+    await sendPendingNotificationEmails({
+      db: t.database.db,
+      mailer: t.app.mailer,
+      publicUrl: "http://localhost:3000",
+    });
+    const [email] = await t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.to, buyerUser.email))
+      .orderBy(desc(outboxEmails.createdAt));
+    expect(email?.subject).toBe(`A refund for order ${number}`);
+    expect(email?.text).toContain(`Reason: ${reason}`);
+    expect(email?.html).toContain("Reason: The lid arrived &#60;cracked&#62;;");
   });
 
   it("leaves a refund the provider could not make pending, and the refunds job sends it later", async () => {

@@ -180,6 +180,16 @@ describe("place_bid()", () => {
             ).toEqual(decision.visible);
             recorded += decision.visible.length;
 
+            // The leader's latest bid carries their maximum, a raise without a visible bid
+            // included: My Bids reads it there once they are outbid.
+            const [latest] = await rows<{ max_amount_cents: number | null }>(
+              db,
+              sql`select max_amount_cents from bids
+                  where listing_id = ${listing.id} and bidder_id = ${next.leaderId}
+                  order by placed_at desc limit 1`,
+            );
+            expect(latest?.max_amount_cents, context).toBe(next.leaderMaxCents);
+
             // Only the leader's bids stand; everyone else's read outbid, as the old write did.
             const active = await rows<{ bidder_id: string }>(
               db,

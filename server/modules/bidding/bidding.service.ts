@@ -242,8 +242,9 @@ export async function listMyBids(
     pay_order_id: string | null;
   }>(
     db,
-    // A leader who raised their maximum recorded no visible bid (the price did not move): their
-    // maximum is the auction's leader_max_cents, not their last bid's.
+    // A leader's maximum is the auction's leader_max_cents. place_bid() also keeps it on their
+    // latest bid (a raise that moves no price updates that bid), which is what an outbid bidder's
+    // row shows; leader_max_cents still covers a raise made before place_bid() did so.
     sql`select b.id, b.amount_cents,
           case when a.leader_id = ${userId} then a.leader_max_cents else b.max_amount_cents end
             as max_amount_cents,

@@ -66,6 +66,7 @@ describe("place-bid.sql", () => {
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "lets instances migrate at once while a connection keeps its prepared bid",
+    { tags: ["postgres"] },
     async () => {
       const [current] = await rows<{ name: string }>(
         t.database.db,

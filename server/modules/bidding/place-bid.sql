@@ -234,8 +234,9 @@ BEGIN
   END LOOP;
 
   PERFORM set_config('synchronous_commit', v_sync, true);
-  -- Accepted, under the lock: record the visible bids in order, mark the passed leader's bids outbid,
-  -- store the new state (and the soft-close end), tell the passed leader, and signal the listeners.
+  -- Accepted, under the lock: record the visible bids in order (or a raise on the leader's latest
+  -- bid), mark the passed leader's bids outbid, store the new state (and the soft-close end), tell
+  -- the passed leader, and signal the listeners.
   v_count := (v1_bidder IS NOT NULL)::integer + (v2_bidder IS NOT NULL)::integer;
   IF v_count > 0 THEN
     -- clock_timestamp() plus a position: the bids of one call must keep their order.
@@ -246,6 +247,13 @@ BEGIN
            v_at + make_interval(secs => v.pos / 1000000.0)
     FROM (VALUES (v1_bidder, v1_amount, v1_max, 0), (v2_bidder, v2_amount, v2_max, 1)) AS v(bidder, amount, max, pos)
     WHERE v.bidder IS NOT NULL;
+  ELSE
+    -- A leader's raise that moved no price records no visible bid. Their maximum goes onto their
+    -- latest bid, so that the leader's latest bid always carries their maximum: My Bids reads it
+    -- there once they are outbid (auction_settings.leader_max_cents is theirs only while they lead).
+    UPDATE bids b SET max_amount_cents = v_max
+    WHERE b.id = (SELECT mine.id FROM bids mine WHERE mine.bidder_id = p_bidder
+                    AND mine.listing_id = p_listing ORDER BY mine.placed_at DESC LIMIT 1);
   END IF;
   IF v_outbid IS NOT NULL THEN
     -- Only the leader's bids are ever active, so the passed leader's are the ones to turn; looking

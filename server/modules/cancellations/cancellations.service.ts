@@ -11,14 +11,16 @@ import {
 } from "../../../core/contracts/cancellations";
 import { ERROR_CODES } from "../../../core/errors";
 import { notificationText } from "../../../core/notifications";
+import { purchaseLink, saleLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { badRequest, conflict, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
+import { statusForStock } from "../listings/listing-stock";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf } from "../orders/orders.policy";
 import { assertSellerOfRequest } from "./cancellations.policy";
-import { type RefundDeps, recordRefund, sendRefund } from "./refunds.service";
+import { lockRefundable, type RefundDeps, recordRefund, sendRefund } from "./refunds.service";
 
 const shippedPart = (orderId: SQL | string, sellerId: SQL | string) =>
   sql`exists (select 1 from shipments sh where sh.order_id = ${orderId} and sh.seller_id = ${sellerId})`;
@@ -93,7 +95,7 @@ export async function requestCancellation(
         userId: sellerId,
         kind: "cancellation_requested",
         message: notificationText("cancellation_requested", { buyer: order.buyer, number }),
-        link: "/my/selling",
+        link: saleLink(orderId),
         orderId,
       },
     ]);
@@ -159,7 +161,7 @@ export async function answerCancellation(
             number,
             accepted: accept,
           }),
-          link: "/my/purchases",
+          link: purchaseLink(orderId),
           orderId,
         },
       ]);
@@ -192,27 +194,24 @@ export async function answerCancellation(
     // is the seller's to relist or not; reopening it would need a new end time and bids.
     for (const line of lines)
       await tx.execute(sql`update listings set quantity = quantity + ${line.quantity},
-            updated_at = now()
+            status = ${statusForStock(sql`quantity + ${line.quantity}`)}, updated_at = now()
           where id = ${line.listingId} and kind <> 'auction'`);
 
-    const [state] = await rows<{ refundedCents: number; othersLeft: number; provider: string }>(
+    // Read under the order's lock, after it: an admin's refund that committed while this waited
+    // is counted, so the part never takes more than is left.
+    const refundable = await lockRefundable(tx, orderId);
+    const [state] = await rows<{ othersLeft: number }>(
       tx,
-      sql`select
-            (select coalesce(sum(amount_cents), 0)::int from refunds
-              where order_id = ${orderId} and status <> 'failed') as "refundedCents",
-            (select count(distinct ol.seller_id)::int from order_lines ol
-              where ol.order_id = ${orderId} and ol.seller_id <> ${sellerId}
-                and not exists (select 1 from cancellation_requests c where c.order_id = ol.order_id
-                  and c.seller_id = ol.seller_id and c.status = 'accepted')) as "othersLeft",
-            coalesce((select provider from payment_sessions where order_id = ${orderId}
-              and status = 'complete' order by ended_at desc nulls last limit 1),
-              ${deps.provider.id}) as provider`,
+      sql`select count(distinct ol.seller_id)::int as "othersLeft" from order_lines ol
+          where ol.order_id = ${orderId} and ol.seller_id <> ${sellerId}
+            and not exists (select 1 from cancellation_requests c where c.order_id = ol.order_id
+              and c.seller_id = ol.seller_id and c.status = 'accepted')`,
     );
     const amountCents = partRefundCents({
       partSubtotalCents: lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0),
       partShippingCents: lines.reduce((s, l) => s + l.shippingCents, 0),
       order: request,
-      refundedCents: state?.refundedCents ?? 0,
+      refundedCents: refundable?.refundedCents ?? 0,
       lastPart: (state?.othersLeft ?? 0) === 0,
     });
     const id = await recordRefund(tx, {
@@ -220,7 +219,7 @@ export async function answerCancellation(
       sellerId,
       amountCents,
       reason: "cancelled",
-      provider: state?.provider ?? deps.provider.id,
+      provider: refundable?.paidWith ?? deps.provider.id,
     });
     // Nothing of the order is left to send: it reads "Cancelled" to both sides from now on.
     if ((state?.othersLeft ?? 0) === 0)
@@ -257,6 +256,9 @@ interface RefundRow {
   orderId: string;
   sellerId: string | null;
   amountCents: number;
+  /** "cancelled", "unfillable", or the words of the admin who issued it (`issuedBy`). */
+  reason: string;
+  issuedBy: string | null;
   status: Refund["status"];
   createdAt: Date | string;
   settledAt: Date | string | null;
@@ -303,7 +305,7 @@ async function loadRefunds(db: Db, orderIds: string[]): Promise<RefundRow[]> {
   return rows<RefundRow>(
     db,
     sql`select id, order_id as "orderId", seller_id as "sellerId", amount_cents as "amountCents",
-          status, created_at as "createdAt", settled_at as "settledAt"
+          reason, issued_by as "issuedBy", status, created_at as "createdAt", settled_at as "settledAt"
         from refunds where order_id in (${uuidList(orderIds)}) order by created_at`,
   );
 }
@@ -313,6 +315,8 @@ const toRefund = (r: RefundRow): Refund => ({
   amountCents: r.amountCents,
   status: r.status,
   sellerId: r.sellerId,
+  cause: r.issuedBy ? "staff" : r.reason === "unfillable" ? "unfillable" : "cancellation",
+  reason: r.issuedBy ? r.reason : null,
   createdAt: isoTime(r.createdAt),
   settledAt: r.settledAt ? isoTime(r.settledAt) : null,
 });

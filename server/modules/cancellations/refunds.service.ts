@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
+import { purchaseLink, saleLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import type { NewNotification } from "../notifications/notifications.service";
@@ -14,11 +15,53 @@ export interface RefundDeps {
   log?: (err: unknown, msg: string) => void;
 }
 
+/** An order as a refund sees it, read under the order's row lock. */
+export interface RefundableOrder {
+  status: string;
+  totalCents: number;
+  /** What its refunds that did not fail send back (pending ones count: they are on their way). */
+  refundedCents: number;
+  /** The provider that took its payment, if one did. */
+  paidWith: string | null;
+}
+
 /**
- * Writes a refund to be sent, in the caller's transaction (the cancellation's acceptance, or the
- * payment that could not be filled): the provider is called only after it commits, by
- * `sendRefund` or the refunds job, so a crash in between leaves a pending row to retry, never a
- * refund nobody recorded.
+ * Locks the order row and reads what its refunds already send back. Every refund path calls this
+ * in the transaction that writes its refund, before it decides the amount, so two refunds of one
+ * order (an admin's, a seller's acceptance, a second click) run one after the other and the
+ * second sees the first. The sum is read in a statement after the lock, never in the locking one:
+ * under READ COMMITTED a statement sees the database as it was when it started, before it waited
+ * for the lock, so it would miss the refund the transaction it waited for had just committed.
+ */
+export async function lockRefundable(tx: Db, orderId: string): Promise<RefundableOrder | null> {
+  const [order] = await rows<{ status: string; totalCents: number }>(
+    tx,
+    sql`select status::text as status, total_cents as "totalCents"
+        from orders where id = ${orderId} for update`,
+  );
+  if (!order) return null;
+  const [state] = await rows<{ refundedCents: number; paidWith: string | null }>(
+    tx,
+    sql`select
+          (select coalesce(sum(amount_cents), 0)::int from refunds
+            where order_id = ${orderId} and status <> 'failed') as "refundedCents",
+          (select provider from payment_sessions where order_id = ${orderId}
+            and status = 'complete' order by ended_at desc nulls last limit 1) as "paidWith"`,
+  );
+  return {
+    ...order,
+    refundedCents: state?.refundedCents ?? 0,
+    paidWith: state?.paidWith ?? null,
+  };
+}
+
+/**
+ * Writes a refund to be sent, in the caller's transaction (an admin's refund, the cancellation's
+ * acceptance, or the payment that could not be filled): the provider is called only after it
+ * commits, by `sendRefund` or the refunds job, with the row's id as its idempotency key, so a
+ * crash in between leaves a pending row to retry, never a refund nobody recorded or one sent
+ * twice. The row is the reservation: it is written under the order's lock and refused if it would
+ * send back more than was paid less earlier refunds, whatever the caller checked.
  */
 export async function recordRefund(
   tx: Db,
@@ -26,17 +69,25 @@ export async function recordRefund(
     orderId: string;
     sellerId: string | null;
     amountCents: number;
-    reason: "cancelled" | "unfillable";
+    /** "cancelled", "unfillable", or an admin's own words. */
+    reason: string;
     provider: string;
+    /** The admin who issued it; none for the marketplace's own refunds. */
+    issuedBy?: string;
   },
 ): Promise<string | null> {
   // A part with nothing to send back (a free item already covered by earlier refunds) needs no row.
   if (refund.amountCents <= 0) return null;
+  const order = await lockRefundable(tx, refund.orderId);
+  if (!order) throw new Error(`refund for a missing order ${refund.orderId}`);
+  // The callers answer the person with the rule's message first; this is the backstop.
+  if (refund.amountCents > order.totalCents - order.refundedCents)
+    throw new Error(`refund of ${refund.amountCents} exceeds what is left on ${refund.orderId}`);
   const [row] = await rows<{ id: string }>(
     tx,
-    sql`insert into refunds (order_id, seller_id, amount_cents, reason, provider)
+    sql`insert into refunds (order_id, seller_id, amount_cents, reason, provider, issued_by)
         values (${refund.orderId}, ${refund.sellerId}, ${refund.amountCents}, ${refund.reason},
-                ${refund.provider})
+                ${refund.provider}, ${refund.issuedBy ?? null})
         returning id`,
   );
   return row?.id ?? null;
@@ -52,6 +103,8 @@ interface ClaimedRefund {
   orderId: string;
   sellerId: string | null;
   amountCents: number;
+  reason: string;
+  issuedBy: string | null;
   paymentId: string | null;
   stale: boolean;
 }
@@ -75,7 +128,8 @@ async function sendOne(
       const [refund] = await rows<ClaimedRefund>(
         tx,
         sql`select r.id, r.order_id as "orderId", r.seller_id as "sellerId",
-              r.amount_cents as "amountCents", r.created_at < now() - interval '${sql.raw(GIVE_UP_AFTER)}' as stale,
+              r.amount_cents as "amountCents", r.reason, r.issued_by as "issuedBy",
+              r.created_at < now() - interval '${sql.raw(GIVE_UP_AFTER)}' as stale,
               (select ps.provider_payment_id from payment_sessions ps
                 where ps.order_id = r.order_id and ps.status = 'complete'
                 order by ps.ended_at desc nulls last limit 1) as "paymentId"
@@ -162,19 +216,21 @@ async function refundNotices(tx: Db, refund: ClaimedRefund): Promise<void> {
       ).map((s) => s.sellerId);
   const number = orderNumber(refund.orderId);
   const amount = formatMoney(refund.amountCents);
+  // An admin's refund carries their words; the marketplace's own say nothing more.
+  const reason = refund.issuedBy ? refund.reason : undefined;
   const notices: NewNotification[] = [
     {
       userId: order.buyerId,
       kind: "refund_issued",
-      message: notificationText("refund_issued", { amount, number }),
-      link: "/my/purchases",
+      message: notificationText("refund_issued", { amount, number, reason }),
+      link: purchaseLink(refund.orderId),
       orderId: refund.orderId,
     },
     ...sellers.map((sellerId) => ({
       userId: sellerId,
       kind: "refund_issued" as const,
-      message: notificationText("refund_issued", { amount, number, buyer: order.buyer }),
-      link: "/my/selling",
+      message: notificationText("refund_issued", { amount, number, buyer: order.buyer, reason }),
+      link: saleLink(refund.orderId),
       orderId: refund.orderId,
     })),
   ];

@@ -11,6 +11,7 @@ import { ERROR_CODES } from "../../../core/errors";
 import { rows, uuidList } from "../../db/rows";
 import { ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
+import { isSoldOut } from "../listings/listing-stock";
 import {
   expireAtProvider,
   payOrder,
@@ -89,7 +90,7 @@ export function lineProblem(
       code: ERROR_CODES.notFixedPrice,
       message: "This item is not available for Buy It Now.",
     };
-  if (listing.status !== "active")
+  if (listing.status !== "active" && !isSoldOut(listing))
     return { code: ERROR_CODES.notActive, message: "This item is no longer available." };
   if (buyerId && listing.sellerId === buyerId)
     return { code: ERROR_CODES.ownListing, message: "You cannot buy your own listing." };

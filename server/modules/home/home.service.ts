@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { HomeSections, ListingCard } from "../../../core/contracts/browse";
+import {
+  HOME_SECTION_QUERIES,
+  type HomeSections,
+  type ListingQuery,
+} from "../../../core/contracts/browse";
 import { DAILY_PICKS_SIZE, HOME_SECTION_SIZE } from "../../../core/limits";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
@@ -29,7 +33,9 @@ export async function dailyPickCandidates(db: Db, territory?: string): Promise<s
 }
 
 /**
- * The home page's four sections, optionally for one territory; no listing appears twice.
+ * The home page's four sections, optionally for one territory. Featured, Trending and Ending Soon
+ * are each the first listings of their View all page (HOME_SECTION_QUERIES), so one listing may
+ * show in two of them; Daily Picks, which has no such page, leaves out what they show.
  * `pickCandidates` are the day's Daily Picks candidates (dailyPickCandidates) when already known.
  */
 export async function getHomeSections(
@@ -37,31 +43,15 @@ export async function getHomeSections(
   territory?: string,
   pickCandidates?: readonly string[],
 ): Promise<HomeSections> {
-  const shown: string[] = [];
-  const take = (cards: ListingCard[]) => {
-    shown.push(...cards.map((c) => c.id));
-    return cards;
-  };
   const base = { territory, status: "active" as const };
-  const newest = sql`l.created_at desc, l.id`;
-  // Featured first, then the newest fill the row when a territory has few featured items: two
-  // queries, each in the order of an index (featured, newest), rather than one sort of every open
-  // listing by "featured, then newest".
-  const featured = take(
-    await listingSection(db, { ...base, featured: true }, HOME_SECTION_SIZE, shown, newest),
-  );
-  if (featured.length < HOME_SECTION_SIZE) {
-    featured.push(
-      ...take(await listingSection(db, base, HOME_SECTION_SIZE - featured.length, shown, newest)),
-    );
-  }
-  // Ending Soon picks before Trending: it is the section whose items cannot wait.
-  const endingSoon = take(
-    await listingSection(db, { ...base, sort: "ending_soon" }, HOME_SECTION_SIZE, shown),
-  );
-  const trending = take(
-    await listingSection(db, { ...base, sort: "most_bids" }, HOME_SECTION_SIZE, shown),
-  );
+  const section = (query: Partial<ListingQuery>) =>
+    listingSection(db, { ...base, ...query }, HOME_SECTION_SIZE, []);
+  const [featured, trending, endingSoon] = [
+    await section(HOME_SECTION_QUERIES.featured),
+    await section(HOME_SECTION_QUERIES.trending),
+    await section(HOME_SECTION_QUERIES.endingSoon),
+  ];
+  const shown = [...new Set([...featured, ...trending, ...endingSoon].map((c) => c.id))];
   let dailyPicks = pickCandidates
     ? await listingSection(db, base, DAILY_PICKS_SIZE, shown, dailyOrder, pickCandidates)
     : null;
@@ -72,6 +62,5 @@ export async function getHomeSections(
   ) {
     dailyPicks = await listingSection(db, base, DAILY_PICKS_SIZE, shown, dailyOrder);
   }
-  take(dailyPicks);
   return { featured, trending, endingSoon, dailyPicks };
 }

@@ -36,7 +36,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "`category` is a slug and includes its subcategories; `territory` and `seller` take an id or a slug/username. " +
           "`condition` is repeatable (`used` means any condition but new). `freeShipping` and `localPickup` together " +
-          "mean either. `search` matches titles and descriptions; `includeDescription=false` matches titles only. " +
+          "mean either. `search` matches titles and descriptions (`q` is another name for it; `search` wins when " +
+          "both are given); `includeDescription=false` matches titles only. " +
           "`status`: `active` (default), `ended` (over, unsold), `sold`, `completed` (ended or sold). " +
           "`ending_soon` returns only auctions, soonest first; `most_bids` only auctions, most bids first. " +
           "Prices compare the card price (current bid, else start price, for auctions). `total` is exact up to " +
@@ -100,7 +101,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Visible bid history, newest first",
         description:
           "Bidders are named as eBay does: masked (first and last letter, `k***a`) with their feedback count, " +
-          "except to the listing's seller, who sees every name, and to a bidder, who sees their own (`isViewer`).",
+          "except to the listing's seller, who sees every name, and to a bidder, who sees their own (`isViewer`). " +
+          "A listing that is not an auction has no bid history: 404 `not_auction`.",
         params: idParam,
         querystring: z.object(paginationQuery),
         response: { 200: bidHistorySchema, 400: apiErrorSchema, 404: apiErrorSchema },

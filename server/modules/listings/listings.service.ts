@@ -609,11 +609,15 @@ export async function listBids(
   pageSize: number,
   viewerId: string | null = null,
 ): Promise<BidHistory> {
-  const listing = await rows<{ seller_id: string }>(
+  const listing = await rows<{ seller_id: string; kind: string }>(
     db,
-    sql`select seller_id from listings where id = ${id}`,
+    sql`select seller_id, kind from listings where id = ${id}`,
   );
   if (!listing[0]) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+  // Only an auction has a bid history (its page, /listing/{id}/bids, is a 404 otherwise).
+  if (listing[0].kind !== "auction") {
+    throw notFound("This listing is not an auction.", ERROR_CODES.notAuction);
+  }
   const viewerIsSeller = viewerId !== null && listing[0].seller_id === viewerId;
   const countResult = await rows<{ n: number }>(
     db,

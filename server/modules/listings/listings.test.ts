@@ -131,6 +131,21 @@ describe("GET /api/listings", () => {
     expect(page.items.some((l) => l.title === sample?.title)).toBe(true);
   });
 
+  // Issue 23: `q` is the usual name for search text in a URL (/search?q=, other sites' links).
+  it("reads q as search, in the listings and in the facets", async () => {
+    const bySearch = await browse("search=guitar&pageSize=100");
+    expect(bySearch.total).toBeGreaterThan(0);
+    expect(bySearch.total).toBeLessThan((await browse("")).total);
+    const byQ = await browse("q=guitar&pageSize=100");
+    expect(byQ.total).toBe(bySearch.total);
+    expect(byQ.items.map((l) => l.id)).toEqual(bySearch.items.map((l) => l.id));
+    // Both given: search wins.
+    expect((await browse("q=zebra&search=guitar")).total).toBe(bySearch.total);
+    const facets = await get<{ kinds: unknown }>("/api/listings/facets?q=guitar");
+    expect(facets.status).toBe(200);
+    expect(facets.body).toEqual((await get("/api/listings/facets?search=guitar")).body);
+  });
+
   it("finds a word that appears only in a description", async () => {
     await createListing(t.database.db, {
       title: "Carved bowl",
@@ -301,6 +316,7 @@ describe("GET /api/listings", () => {
     ["condition=mint", "condition"],
     ["freeShipping=maybe", "freeShipping"],
     [`search=${"a".repeat(201)}`, "search"],
+    [`q=${"a".repeat(201)}`, "q"],
     ["category=", "category"],
   ])("rejects %s with a 400 naming the parameter", async (query, field) => {
     const res = await get<{
@@ -398,6 +414,16 @@ describe("GET /api/listings/:id/bids", () => {
   it("answers 404 for an unknown listing", async () => {
     const res = await get("/api/listings/00000000-0000-4000-8000-000000000000/bids");
     expect(res.status).toBe(404);
+  });
+
+  // Issue 22: a Buy It Now listing has no bid history (its page, /listing/{id}/bids, is a 404).
+  it("answers 404 for a listing that is not an auction", async () => {
+    const listing = await createListing(t.database.db, { title: "Fixed price only" });
+    const res = await get<{ error: { code: string; message: string } }>(
+      `/api/listings/${listing.id}/bids`,
+    );
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe("This listing is not an auction.");
   });
 });
 

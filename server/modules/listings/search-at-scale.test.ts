@@ -136,10 +136,13 @@ describe("the home cache", () => {
     expect(again.featured.some((c) => c.id === newcomer.id)).toBe(false);
     // Past it: the last choice is served while a new one is made, then the new one.
     now += 30_000;
-    await cache.get();
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const fresh = await cache.get();
-    expect(fresh.featured[0]?.id).toBe(newcomer.id);
+    const stale = await cache.get();
+    expect(stale.featured.map((c) => c.id)).toEqual(again.featured.map((c) => c.id));
+    // The new choice is made in the background: wait for it to be served, however long that takes
+    // on a busy machine, rather than for a fixed time.
+    await expect
+      .poll(async () => (await cache.get()).featured[0]?.id, { timeout: 20_000, interval: 20 })
+      .toBe(newcomer.id);
   });
 });
 
@@ -213,6 +216,7 @@ describe("query limits", () => {
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "closes a connection it cancelled on, and runs the next request unharmed",
+    { tags: ["postgres"] },
     async () => {
       const gone = new AbortController();
       let pid: number | undefined;

@@ -161,29 +161,28 @@ async function legacySection(
   return found.map((r) => r.id);
 }
 
-/** The home sections as chosen before issue 18. */
+/**
+ * The home sections as chosen before issue 18, in the legacy query shape, with issue 21's rule:
+ * each of the first three is its View all page's first listings (no exclusions between them);
+ * Daily Picks leaves them all out.
+ */
 async function legacyHome(db: Db, territory?: string) {
-  const shown: string[] = [];
   const base = { territory, status: "active" as const };
   const featured = await legacySection(
     db,
-    base,
+    { ...base, featured: true },
     HOME_SECTION_SIZE,
-    shown,
-    sql`l.featured desc, l.created_at desc, l.id`,
+    [],
+    sql`l.created_at desc, l.id`,
   );
   const endingSoon = await legacySection(
     db,
     { ...base, sort: "ending_soon" },
     HOME_SECTION_SIZE,
-    shown,
+    [],
   );
-  const trending = await legacySection(
-    db,
-    { ...base, sort: "most_bids" },
-    HOME_SECTION_SIZE,
-    shown,
-  );
+  const trending = await legacySection(db, { ...base, sort: "most_bids" }, HOME_SECTION_SIZE, []);
+  const shown = [...new Set([...featured, ...trending, ...endingSoon])];
   const dailyPicks = await legacySection(
     db,
     base,

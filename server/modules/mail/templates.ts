@@ -143,6 +143,17 @@ export function notificationEmail(to: string, name: string, message: string, url
   return withLink(to, message, `Hi ${name},`, [message], "Open Tradewinds", url);
 }
 
+/** A refund's notice: the subject names the order; the message (with staff's reason) is the body. */
+export function refundEmail(
+  to: string,
+  name: string,
+  number: string,
+  message: string,
+  url: string,
+): Email {
+  return withLink(to, `A refund for order ${number}`, `Hi ${name},`, [message], "View order", url);
+}
+
 export function wonEmail(
   to: string,
   name: string,

@@ -706,6 +706,7 @@ describe("many sends at once", () => {
   // sends at once, every connection waited for one and none was freed (the test would time out).
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     "never wait on each other for a pooled connection",
+    { tags: ["postgres"], timeout: 20_000 },
     async () => {
       const [current] = await rows<{ db: string }>(
         t.database.db,
@@ -746,7 +747,6 @@ describe("many sends at once", () => {
         await database.close();
       }
     },
-    20_000,
   );
 });
 

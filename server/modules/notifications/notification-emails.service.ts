@@ -18,6 +18,7 @@ import {
   notificationEmail,
   orderPaidEmail,
   outbidEmail,
+  refundEmail,
   savedSearchDigestEmail,
   wonEmail,
 } from "../mail/templates";
@@ -250,6 +251,7 @@ function emailFor(group: Claimed[], publicUrl: string): Email {
         lines.map((l) => `${l.quantity} × ${l.title}`),
         url,
       );
+    if (n.kind === "refund_issued") return refundEmail(n.email, firstName, number, n.message, url);
     const line = lines.find((l) => l.listingId === n.listing_id);
     if (n.kind === "item_sold" && line)
       return itemSoldEmail(n.email, firstName, line.title, line.quantity, number, url);

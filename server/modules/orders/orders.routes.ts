@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   checkoutResponseSchema,
+  orderListQuerySchema,
   orderPageSchema,
   orderSchema,
   salePageSchema,
   unpaidOrdersSchema,
 } from "../../../core/contracts/buying";
 import { cancellationRequestSchema } from "../../../core/contracts/cancellations";
-import { idParam, paginationQuery } from "../../../core/contracts/common";
+import { idParam } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
@@ -27,12 +27,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
       schema: {
         tags: ["buying"],
         summary: "Your orders, newest first",
-        querystring: z.object(paginationQuery),
+        description: "With `order`, the page that holds that order of yours (in place of `page`).",
+        querystring: orderListQuerySchema,
         response: { 200: orderPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) =>
-      listMyOrders(app.db, requireUser(request).id, request.query.page, request.query.pageSize),
+    async (request) => listMyOrders(app.db, requireUser(request).id, request.query),
   );
 
   app.get(
@@ -41,12 +41,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
       schema: {
         tags: ["selling"],
         summary: "What you have sold (paid orders and auction wins awaiting payment), newest first",
-        querystring: z.object(paginationQuery),
+        description: "With `order`, the page that holds that order's lines (in place of `page`).",
+        querystring: orderListQuerySchema,
         response: { 200: salePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) =>
-      listMySales(app.db, requireUser(request).id, request.query.page, request.query.pageSize),
+    async (request) => listMySales(app.db, requireUser(request).id, request.query),
   );
 
   app.get(

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
-import type { Order, OrderPage, SalePage } from "../../../core/contracts/buying";
+import type { Order, OrderListQuery, OrderPage, SalePage } from "../../../core/contracts/buying";
 import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
@@ -100,9 +100,18 @@ const orderColumns = sql`o.id, o.status, o.source, o.created_at as "createdAt", 
 export async function listMyOrders(
   db: Db,
   buyerId: string,
-  page: number,
-  pageSize: number,
+  query: OrderListQuery,
 ): Promise<OrderPage> {
+  const { pageSize } = query;
+  const page = query.order
+    ? await pageHolding(
+        db,
+        sql`select o.id as "orderId", row_number() over (order by o.created_at desc, o.id) as n
+            from orders o where o.buyer_id = ${buyerId}`,
+        query.order,
+        query,
+      )
+    : query.page;
   const found = await rows<OrderRow>(
     db,
     sql`select ${orderColumns}, count(*) over ()::int as total from orders o
@@ -119,6 +128,24 @@ export async function listMyOrders(
     total = count?.n ?? 0;
   }
   return { items: await withItems(db, found), total, page, pageSize };
+}
+
+/**
+ * The page of a list that holds the order: `numbered` gives each row of the list its position
+ * ("orderId", n, in the list's own order). An order the list does not hold (someone else's, or
+ * one the list leaves out) answers the page asked for, so nothing is told about it.
+ */
+async function pageHolding(
+  db: Db,
+  numbered: SQL,
+  orderId: string,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select min(n)::int as n from (${numbered}) numbered where "orderId" = ${orderId}`,
+  );
+  return row?.n ? Math.ceil(row.n / pageSize) : page;
 }
 
 /** The buyer's orders awaiting payment (Pay now / Cancel, the cart's offer to resume), newest first. */
@@ -150,9 +177,22 @@ const NOT_SHIPPING = { shipment: null, localPickup: false, canShip: false, late:
 export async function listMySales(
   db: Db,
   sellerId: string,
-  page: number,
-  pageSize: number,
+  query: OrderListQuery,
 ): Promise<SalePage> {
+  const { pageSize } = query;
+  // The same rows in the same order as the page below; an order's first line decides its page.
+  const page = query.order
+    ? await pageHolding(
+        db,
+        sql`select o.id as "orderId",
+              row_number() over (order by coalesce(o.paid_at, o.created_at) desc, ol.id) as n
+            from order_lines ol join orders o on o.id = ol.order_id
+            where ol.seller_id = ${sellerId}
+              and (o.status = 'paid' or (o.status = 'pending' and o.source = 'auction'))`,
+        query.order,
+        query,
+      )
+    : query.page;
   const found = await rows<{
     orderId: string;
     listingId: string;

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
+import { isSoldOut } from "../listings/listing-stock";
 import {
   cancelOrderPayment,
   insertPaymentSession,
@@ -60,12 +61,13 @@ async function assertStillInStock(tx: Tx, orderId: string): Promise<void> {
   const found = await rows<{
     title: string;
     wanted: number;
+    kind: string;
     status: string;
     stock: number;
     available: number;
   }>(
     tx,
-    sql`select ol.title, ol.quantity as wanted,
+    sql`select ol.title, ol.quantity as wanted, l.kind,
           case when l.moderation = 'visible' then l.status::text else 'removed' end as status,
           l.quantity as stock,
           l.quantity - ${reservedUnits(sql`l.id`)} as available
@@ -73,7 +75,7 @@ async function assertStillInStock(tx: Tx, orderId: string): Promise<void> {
         where ol.order_id = ${orderId} order by ol.id`,
   );
   for (const line of found) {
-    if (line.status !== "active")
+    if (line.status !== "active" && !isSoldOut(line))
       throw ruleBroken(
         ERROR_CODES.orderNotPayable,
         `"${line.title}" is no longer for sale, so this order can't be paid. You can cancel it.`,

@@ -3,11 +3,13 @@ import { orderNumber } from "../../../core/cart";
 import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
+import { purchaseLink, saleLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { AppError, ruleBroken } from "../../errors";
 import { recordRefund } from "../cancellations/refunds.service";
 import { lockListings } from "../listings/listing-locks";
+import { statusForStock } from "../listings/listing-stock";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf } from "../orders/orders.policy";
 import { alertWatchersOfEnd } from "../watching/watch-alerts";
@@ -182,7 +184,8 @@ async function takeStock(tx: Tx, orderId: string, buyerId: string): Promise<bool
   });
   if (!fillable) return false;
   for (const line of lines) {
-    await tx.execute(sql`update listings set quantity = quantity - ${line.quantity}, updated_at = now()
+    await tx.execute(sql`update listings set quantity = quantity - ${line.quantity},
+        status = ${statusForStock(sql`quantity - ${line.quantity}`)}, updated_at = now()
       where id = ${line.listingId}`);
     const listing = current.find((c) => c.id === line.listingId);
     // The last unit, or an auction bought outright: its watchers hear it is gone.
@@ -301,14 +304,14 @@ async function paidNotices(tx: Tx, orderId: string): Promise<void> {
       userId: first.buyerId,
       kind: "order_paid",
       message: notificationText("order_paid", { number, total: formatMoney(first.totalCents) }),
-      link: "/my/purchases",
+      link: purchaseLink(orderId),
       orderId,
     },
     ...lines.map((l) => ({
       userId: l.sellerId,
       kind: "item_sold" as const,
       message: notificationText("item_sold", { quantity: l.quantity, title: l.title, number }),
-      link: "/my/selling",
+      link: saleLink(orderId),
       orderId,
       listingId: l.listingId,
     })),

@@ -253,8 +253,37 @@ describe("Stripe refunds", () => {
     expect(row).toMatchObject({ status: "succeeded", provider_refund_id: made[0]?.id });
   });
 
+  // Invariant: whatever answers are lost, a refund row is made at Stripe at most once; the row
+  // ends succeeded with the id of that one refund.
   it("resends a refund whose answer was lost with the same key, and Stripe makes it once", async () => {
     const { orderId, seller } = await paidOrder("pi_test_lost");
+    await buyer.post(`/api/orders/${orderId}/cancel`, { reason: "Changed my mind." });
+    // Stripe makes the refund, and the answer is lost; so are the SDK's two retries' answers
+    // (found again by the key, then lost). Stripe has refunded; we cannot know: still pending.
+    fake.failures.refundAnswersLost = 3;
+    await seller.post(`/api/orders/${orderId}/cancellation/accept`);
+    const row = await refundRow(orderId);
+    expect(row?.status).toBe("pending");
+    expect(fake.failures.refundAnswersLost).toBe(0);
+    const made = fake.refunds.filter((r) => r.idempotencyKey === row?.id);
+    expect(made).toHaveLength(1);
+    // The job sends it again, twice over (two instances), and again: Stripe answers with the refund
+    // it made the first time, found by the key, and makes no other.
+    const deps = { db: t.database.db, provider: t.app.payments };
+    await Promise.all([sendPendingRefunds(deps), sendPendingRefunds(deps)]);
+    await sendPendingRefunds(deps);
+    expect(fake.refundRequests.filter((r) => r.idempotencyKey === row?.id).length).toBeGreaterThan(
+      3,
+    );
+    expect(fake.refunds.filter((r) => r.idempotencyKey === row?.id)).toHaveLength(1);
+    expect(await refundRow(orderId)).toMatchObject({
+      status: "succeeded",
+      provider_refund_id: made[0]?.id,
+    });
+  });
+
+  it("keeps a refund pending while Stripe answers 500, and sends it once later", async () => {
+    const { orderId, seller } = await paidOrder("pi_test_500");
     await buyer.post(`/api/orders/${orderId}/cancel`, { reason: "Changed my mind." });
     // Stripe keeps failing through the SDK's own retries: the refund stays pending.
     fake.failures.refunds = 3;

@@ -16,12 +16,16 @@ export function assertOwner<T extends { sellerId: string }>(
   if (listing.sellerId !== userId) throw forbidden("You can only change your own listings.");
 }
 
-/** After an auction's first bid, buyers bid on what they saw: only description and photos change. */
+/**
+ * After an auction's first bid, buyers bid on what they saw: only description and photos change.
+ * A sold auction is settled for good; a sold-out fixed-price listing stays editable, so the
+ * seller can restock it.
+ */
 export function assertEditable(
   listing: { status: string; kind: string; bidCount: number },
   changedKeys: string[],
 ) {
-  if (listing.status === "sold")
+  if (listing.status === "sold" && listing.kind === "auction")
     throw ruleBroken(ERROR_CODES.listingSold, "A sold listing can no longer be changed.");
   if (listing.kind === "auction" && listing.bidCount > 0) {
     const blocked = changedKeys.filter((k) => !EDITABLE_AFTER_FIRST_BID.has(k));

@@ -17,6 +17,7 @@ import { auctionSettings } from "../../db/schema/auctions";
 import { listingImages, listings } from "../../db/schema/listings";
 import { badRequest, notFound, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
+import { statusForStock } from "../listings/listing-stock";
 import { activeListingCondition, auctionEndedExpression } from "../listings/listing-visibility";
 import { sellerRating } from "../listings/listings.service";
 import { listingHoldReason } from "../moderation/listing-rules.service";
@@ -411,6 +412,8 @@ export async function updateListing(
         condition: patch.condition,
         priceCents: patch.priceCents,
         quantity: isAuction ? 1 : patch.quantity,
+        // A restock puts a sold-out listing back on sale.
+        status: statusForStock(sql`${isAuction ? 1 : (patch.quantity ?? row.quantity)}::int`),
         shippingCents: patch.shippingCents,
         returnPolicyDays: patch.returnPolicyDays,
         localPickup: patch.localPickup,
@@ -533,9 +536,10 @@ interface MyListingRow {
 }
 
 function sellingStatus(row: MyListingRow): SellingStatus {
-  if (row.status === "sold") return "sold";
-  if (row.kind === "auction") return row.ended ? "ended" : "active";
+  if (row.kind === "auction")
+    return row.status === "sold" ? "sold" : row.ended ? "ended" : "active";
   if (row.status === "ended") return "ended";
+  // Sold out (status sold) is what the seller can act on: restock it with an edit.
   return row.quantity <= 0 ? "out_of_stock" : "active";
 }
 

@@ -486,7 +486,10 @@ describe("DELETE /api/listings/{id}", () => {
 describe("another user's listing", () => {
   it("can be neither read for editing, changed nor deleted, and stays as it was", async () => {
     const id = await createOk(fixed({ title: "not yours" }));
-    expect((await other.get(`/api/listings/${id}/edit`)).statusCode).toBe(403);
+    const form = await other.get(`/api/listings/${id}/edit`);
+    // The edit page shows this message as it is: it must say whose listing it is.
+    expect(form.statusCode).toBe(403);
+    expect(form.json().error.message).toBe("You can only change your own listings.");
     const patch = await other.patch(`/api/listings/${id}`, { title: "mine now", priceCents: 1 });
     expect(patch.statusCode).toBe(403);
     const del = await other.delete(`/api/listings/${id}`);

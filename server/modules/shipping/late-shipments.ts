@@ -3,6 +3,7 @@ import { addBusinessDays } from "../../../core/business-days";
 import { orderNumber } from "../../../core/cart";
 import { HANDLING_TIME_BUSINESS_DAYS } from "../../../core/contracts/shipping";
 import { notificationText } from "../../../core/notifications";
+import { purchaseLink, saleLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { notify } from "../notifications/notifications.service";
@@ -73,14 +74,14 @@ export async function flagLateShipments(db: Db, now: Date = new Date()): Promise
             userId: f.sellerId,
             kind: "shipping_late" as const,
             message: notificationText("shipping_late", { number, seller: true }),
-            link: "/my/selling",
+            link: saleLink(f.orderId),
             orderId: f.orderId,
           },
           {
             userId: f.buyerId,
             kind: "shipping_late" as const,
             message: notificationText("shipping_late", { number, seller: false }),
-            link: "/my/purchases",
+            link: purchaseLink(f.orderId),
             orderId: f.orderId,
           },
         ];

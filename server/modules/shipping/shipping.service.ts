@@ -9,6 +9,7 @@ import {
 } from "../../../core/contracts/shipping";
 import { ERROR_CODES } from "../../../core/errors";
 import { notificationText } from "../../../core/notifications";
+import { purchaseLink, saleLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { conflict, ruleBroken } from "../../errors";
@@ -170,7 +171,7 @@ export async function shipOrder(
           number: orderNumber(orderId),
           pickup,
         }),
-        link: "/my/purchases",
+        link: purchaseLink(orderId),
         orderId,
       },
     ]);
@@ -219,7 +220,7 @@ export async function receiveOrder(
         userId: r.sellerId,
         kind: "order_received" as const,
         message: notificationText("order_received", { buyer: order.username, number }),
-        link: "/my/selling",
+        link: saleLink(orderId),
         orderId,
       })),
     );

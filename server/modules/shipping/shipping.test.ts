@@ -98,7 +98,10 @@ describe("POST /api/orders/{id}/shipments", () => {
 
     const told = await notices(buyerId, "order_shipped", orderId);
     expect(told).toEqual([
-      { message: `${sellerName} shipped order ${orderNumber(orderId)}.`, link: "/my/purchases" },
+      {
+        message: `${sellerName} shipped order ${orderNumber(orderId)}.`,
+        link: `/my/purchases?order=${orderId}`,
+      },
     ]);
 
     const order = (await buyer.get(`/api/orders/${orderId}`)).json();
@@ -287,7 +290,10 @@ describe("POST /api/orders/{id}/received", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: 1 });
     expect(await notices(sellerId, "order_received", orderId)).toEqual([
-      { message: `${buyerName} received order ${orderNumber(orderId)}.`, link: "/my/selling" },
+      {
+        message: `${buyerName} received order ${orderNumber(orderId)}.`,
+        link: `/my/selling?order=${orderId}`,
+      },
     ]);
     const order = (await buyer.get(`/api/orders/${orderId}`)).json();
     expect(order.items[0].shipment.receivedAt).toEqual(expect.any(String));
@@ -335,7 +341,7 @@ describe("late shipments", () => {
     expect(await notices(sellerId, "shipping_late", late)).toEqual([
       {
         message: `Order ${number} is past its handling time: please ship it or contact the buyer.`,
-        link: "/my/selling",
+        link: `/my/selling?order=${late}`,
       },
     ]);
     expect(await notices(buyerId, "shipping_late", late)).toHaveLength(1);

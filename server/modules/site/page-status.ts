@@ -45,9 +45,10 @@ function decodePath(pathname: string): string | null {
 
 /**
  * The HTTP status of a page path: 404 when the web app has no such page (core/site-routes.ts),
- * when it names a listing, category or store that does not exist, for the developer's pages
- * in production or to anyone but this machine (`local`: as their API decides, isLocalRequest),
- * or for the admin area; else 200. The page is the same single-page app either way.
+ * when it names a listing, category or store that does not exist (or, for a bid history, a
+ * listing that is not an auction), for the developer's pages in production or to anyone but this
+ * machine (`local`: as their API decides, isLocalRequest), or for the admin area; else 200. The
+ * page is the same single-page app either way.
  */
 export async function pageStatus(
   db: Db,
@@ -67,6 +68,17 @@ export async function pageStatus(
       UUID.test(id) &&
       // Held or removed: not found for the public and crawlers (its seller's page still renders).
       (await exists(db, sql`select 1 from listings where id = ${id} and moderation = 'visible'`));
+    return found ? 200 : 404;
+  }
+  if (match.pattern === "/listing/:id/bids") {
+    // The whole bid history: an auction's page only.
+    const found =
+      !!id &&
+      UUID.test(id) &&
+      (await exists(
+        db,
+        sql`select 1 from listings where id = ${id} and moderation = 'visible' and kind = 'auction'`,
+      ));
     return found ? 200 : 404;
   }
   if (match.pattern === "/store/:id") {

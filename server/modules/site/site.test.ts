@@ -67,6 +67,9 @@ async function one<T extends Record<string, unknown>>(query: ReturnType<typeof s
 describe("page statuses", () => {
   it("answers the page with 200 for every page path the app has", async () => {
     const listing = await createListing(testDb.database.db, { title: "Found me" });
+    const auction = await one<{ id: string }>(
+      sql`select listing_id as id from auction_settings limit 1`,
+    );
     const store = await one<{ id: string }>(sql`select id from users limit 1`);
     const sub = await one<{ slug: string; parent: string }>(
       sql`select c.slug, p.slug as parent from categories c join categories p on p.id = c.parent_id limit 1`,
@@ -92,6 +95,7 @@ describe("page statuses", () => {
       `/product/${listing.id}`,
       `/products/${listing.id}/`,
       `/listing/${listing.id}/edit`,
+      `/listing/${auction.id}/bids`,
       `/store/${store.id}`,
       "/category/electronics",
       `/category/${sub.parent}/${sub.slug}`,
@@ -112,6 +116,7 @@ describe("page statuses", () => {
       sql`select p.slug from categories c join categories p on p.id = c.parent_id where c.slug = 'phones'`,
     );
     expect(phonesParent.slug).not.toBe(otherTop.slug);
+    const fixedPrice = await createListing(testDb.database.db, { title: "Not an auction" });
     const paths = [
       "/no-such-page",
       "/no-such-page/anywhere",
@@ -120,6 +125,9 @@ describe("page statuses", () => {
       "/listing/00000000-0000-4000-8000-000000000000",
       "/products/not-a-uuid",
       "/listing/00000000-0000-4000-8000-000000000000/edit",
+      "/listing/00000000-0000-4000-8000-000000000000/bids",
+      // The full bid history is an auction's page only (issue 22).
+      `/listing/${fixedPrice.id}/bids`,
       "/store/00000000-0000-4000-8000-000000000000",
       "/store/someone",
       "/category/spaceships",

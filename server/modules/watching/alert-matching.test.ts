@@ -172,7 +172,10 @@ describe("matching new listings against saved searches", () => {
     const searches: { id: string; userId: string; query: SavedSearchQuery }[] = [];
     for (const query of queries) {
       const user = await createUser(db, "saver");
-      const saved = await createSavedSearch(db, user.id, { name: "Test search", query });
+      const { search: saved } = await createSavedSearch(db, user.id, {
+        name: "Test search",
+        query,
+      });
       searches.push({ id: saved.id, userId: user.id, query: saved.query });
     }
     // Notifications off: never matched.
@@ -231,14 +234,16 @@ describe("matching new listings against saved searches", () => {
     expect(await notificationsOf(seller.id, "saved_search_match")).toEqual([]);
   });
 
-  it("matches each listing once across a crash and two workers", async () => {
+  // A batch that fails half-way with an error inside its transaction (not a killed process: that
+  // is server/jobs/kill-restart.test.ts), then two workers sharing the queue.
+  it("matches each listing once after a batch that failed half-way, then with two workers", async () => {
     await matchNewListings(db);
     const user = await createUser(db, "once");
     await createSavedSearch(db, user.id, { name: "Bowls", query: { search: "calabash" } });
     const first = await Promise.all(
       Array.from({ length: 60 }, (_, i) => newListing({ title: `Calabash bowl ${i}` })),
     );
-    // A crash in the middle of a batch: the notifications insert fails, the batch rolls back.
+    // The batch fails in the middle: the notifications insert raises, the batch rolls back.
     await db.execute(sql`create or replace function fail_matching() returns trigger
       language plpgsql as $$ begin raise exception 'worker died'; end $$`);
     await db.execute(sql`create trigger fail_matching before insert on notifications
@@ -279,7 +284,7 @@ describe("saved search digest emails", () => {
       sql`insert into notification_preferences (user_id, kind, email)
           values (${user.id}, 'saved_search_match', true)`,
     );
-    const saved = await createSavedSearch(db, user.id, {
+    const { search: saved } = await createSavedSearch(db, user.id, {
       name: "Surfboards",
       query: { search: "surfboard" },
     });

@@ -1,84 +1,30 @@
 import { sql } from "drizzle-orm";
-import { type ListingQuery, listingQuerySchema } from "../../../core/contracts/browse";
 import type { SavedSearchQuery } from "../../../core/contracts/watching";
 import { CONDITION_VALUES, conditionLabel } from "../../../core/listing";
 import { formatMoney } from "../../../core/money";
+import { parseSavedFilters, type SavedFilters } from "../../../core/saved-search-query";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { badRequest } from "../../errors";
 import { keyColumns } from "./search-keys";
-
-/** Browse parameters that say which page to show, not what to find: never saved. */
-const NOT_SAVED = new Set(["page", "pageSize"]);
-
-/** The filters of a saved search, as parsed by the same schema /api/listings uses. */
-export type SavedFilters = Omit<ListingQuery, "page" | "pageSize">;
 
 /**
  * Checks a query as /api/listings would (the same schema, so a saved search can hold nothing the
  * browse page would refuse) and answers its filters. A bad parameter is a 400 naming it.
  */
 export function parseSavedQuery(query: SavedSearchQuery): SavedFilters {
-  const input = Object.fromEntries(Object.entries(query).filter(([k]) => !NOT_SAVED.has(k)));
-  const parsed = listingQuerySchema.safeParse(input);
+  const parsed = parseSavedFilters(query);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join(".") || "query";
     const message = issue?.message ?? "This search can't be saved";
     throw badRequest(message, { [`query.${field}`]: message });
   }
-  const { page: _page, pageSize: _pageSize, ...filters } = parsed.data;
-  return filters;
-}
-
-/**
- * The filters back in URL form, in a fixed order and without defaults: what is stored and what
- * the page puts after `/listings?` to run the search.
- */
-export function canonicalQuery(f: SavedFilters): SavedSearchQuery {
-  const out: SavedSearchQuery = {};
-  const put = (key: string, value: string | number | boolean | undefined) => {
-    if (value === undefined || value === "" || value === false) return;
-    out[key] = String(value);
-  };
-  put("search", f.search);
-  put("category", f.category);
-  put("territory", f.territory);
-  put("kind", f.kind);
-  put("seller", f.seller);
-  put("minPriceCents", f.minPriceCents);
-  put("maxPriceCents", f.maxPriceCents);
-  if (f.condition && f.condition.length > 0) out.condition = [...new Set(f.condition)].sort();
-  put("freeShipping", f.freeShipping);
-  put("localPickup", f.localPickup);
-  put("featured", f.featured);
-  for (const [key, value] of Object.entries(f)) {
-    // Parameters /api/listings gained later (includeDescription, ...) are kept as given.
-    if (!(key in out) && !KNOWN.has(key) && value !== undefined) out[key] = String(value);
-  }
-  if (f.status !== "active") out.status = f.status;
-  if (f.sort !== "newest") out.sort = f.sort;
-  return out;
+  return parsed.data;
 }
 
 /** Conditions in words in the order the filter panel lists them. */
 const CONDITION_ORDER: string[] = [...CONDITION_VALUES, "used", "not_specified"];
-
-const KNOWN = new Set([
-  "search",
-  "category",
-  "territory",
-  "kind",
-  "seller",
-  "minPriceCents",
-  "maxPriceCents",
-  "condition",
-  "freeShipping",
-  "localPickup",
-  "featured",
-  "status",
-  "sort",
-]);
 
 /**
  * The filters in words, for the saved searches page: `"steel pan" in Music, Jamaica, auctions,

@@ -134,15 +134,26 @@ export const watchingRoutes: FastifyPluginAsyncZod = async (app) => {
           "The query is checked as /api/listings checks it (400 naming the bad parameter), stored " +
           `without page and defaults, and described in words. 422 watch_limit_reached past ${MAX_SAVED_SEARCHES}. ` +
           "With notifications on, a new listing it finds raises a saved_search_match notification; " +
-          "its emails come as a digest, at most one a day per saved search.",
+          "its emails come as a digest, at most one a day per saved search. A search the caller already " +
+          "saved (the same stored query) is not saved twice: the answer is that one, unchanged, with 200.",
         body: createSavedSearchSchema,
-        response: { 201: savedSearchSchema, ...errors, 422: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          200: savedSearchSchema,
+          201: savedSearchSchema,
+          ...errors,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createSavedSearch(app.db, requireUser(request, SIGN_IN).id, request.body)),
+    async (request, reply) => {
+      const { search, created } = await createSavedSearch(
+        app.db,
+        requireUser(request, SIGN_IN).id,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(search);
+    },
   );
 
   app.get(
@@ -166,8 +177,10 @@ export const watchingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["watching"],
         summary: "Rename a saved search, change its filters or turn its notifications on or off",
         params: idParam,
+        description:
+          "409 search_already_saved when the new filters are those of another of your saved searches.",
         body: updateSavedSearchSchema,
-        response: { 200: savedSearchSchema, ...errors, 429: apiErrorSchema },
+        response: { 200: savedSearchSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) =>

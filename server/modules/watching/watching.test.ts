@@ -234,11 +234,82 @@ describe("saved searches", () => {
     expect((await buyer.agent.get(`/api/me/saved-searches/${saved.id}`)).statusCode).toBe(404);
   });
 
+  // Issue 15: saving the same search twice made two, and each match alerted twice.
+  it("answers a search saved again with the one already saved, never a second", async () => {
+    const buyer = await person("repeater");
+    const first = await buyer.agent.post("/api/me/saved-searches", {
+      name: "Guitars",
+      query: { search: "guitar", kind: "auction" },
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const saved = savedSearchSchema.parse(first.json());
+    // The same filters written otherwise (order, `q`, the page, the default sort) are the same search.
+    const again = await buyer.agent.post("/api/me/saved-searches", {
+      name: "Guitars again",
+      query: { kind: "auction", q: "guitar", page: "2", sort: "newest" },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(savedSearchSchema.parse(again.json())).toEqual(saved);
+    const list = savedSearchListSchema.parse(
+      (await buyer.agent.get("/api/me/saved-searches")).json(),
+    );
+    expect(list.items.map((s) => s.id)).toEqual([saved.id]);
+
+    // Someone else may save the same search.
+    const other = await person("copycat");
+    const theirs = await other.agent.post("/api/me/saved-searches", {
+      name: "Guitars",
+      query: { search: "guitar", kind: "auction" },
+    });
+    expect(theirs.statusCode).toBe(201);
+
+    // Editing another search into the same filters would make a duplicate: a clear 409.
+    const drums = await buyer.agent.post("/api/me/saved-searches", {
+      name: "Drums",
+      query: { search: "drum" },
+    });
+    expect(drums.statusCode).toBe(201);
+    const clash = await buyer.agent.patch(`/api/me/saved-searches/${drums.json().id}`, {
+      query: { search: "guitar", kind: "auction" },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error).toMatchObject({
+      code: ERROR_CODES.searchAlreadySaved,
+      message: WATCH_MESSAGES.searchAlreadySaved,
+    });
+    // Its own filters again (a rename) are no clash.
+    const renamed = await buyer.agent.patch(`/api/me/saved-searches/${saved.id}`, {
+      name: "Guitar auctions",
+      query: { search: "guitar", kind: "auction" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
+  // Truly concurrent on PostgreSQL (TEST_DATABASE_URL); PGlite runs the requests one by one.
+  it("saves one search when the same save races (a double click)", async () => {
+    const buyer = await person("doubleclick");
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        buyer.agent.post("/api/me/saved-searches", {
+          name: "Steel pans",
+          query: { search: "steel pan" },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
+    const [count] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from saved_searches where user_id = ${buyer.id}`,
+    );
+    expect(count?.n).toBe(1);
+  });
+
   it(`stops at ${MAX_SAVED_SEARCHES}`, async () => {
     const buyer = await person("hoarder");
     await t.database.db.execute(sql`
       insert into saved_searches (user_id, name, query, description)
-      select ${buyer.id}, 'Search ' || g, '{}'::jsonb, 'All listings'
+      select ${buyer.id}, 'Search ' || g, jsonb_build_object('search', 'word' || g), 'All listings'
       from generate_series(1, ${MAX_SAVED_SEARCHES}) g`);
     const res = await buyer.agent.post("/api/me/saved-searches", { name: "One more", query: {} });
     expect(res.statusCode).toBe(422);

@@ -104,12 +104,14 @@ export function Section({
 
 /**
  * A table that may be wider than a phone: it scrolls sideways in a labelled region that the
- * keyboard can reach (so it can be scrolled without a mouse).
+ * keyboard can reach (so it can be scrolled without a mouse). It is positioned so that it also
+ * holds the absolutely positioned screen-reader texts of its cells (`sr-only`): without it they
+ * are placed against the page, beyond this box's clip, and widen the whole page on a phone.
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard
-    <section aria-label={label} tabIndex={0} className="-mx-1 overflow-x-auto px-1">
+    <section aria-label={label} tabIndex={0} className="relative -mx-1 overflow-x-auto px-1">
       {children}
     </section>
   );

@@ -33,8 +33,21 @@ function PartState({ part, several }: { part: CancellationPart; several: boolean
   );
 }
 
-/** A paid order that could not be filled: its whole payment went back. */
-function WholeRefund({ refund }: { refund: Refund }) {
+/**
+ * A refund of the order rather than of one seller's part: staff's (whole or in part, with their
+ * reason), or the whole payment of an order that could not be filled.
+ */
+function OrderRefund({ refund }: { refund: Refund }) {
+  if (refund.cause === "staff") {
+    const reason = refund.reason ?? "";
+    return (
+      <p>
+        Tradewinds issued a refund: {reason}
+        {/[.!?]$/.test(reason) ? " " : ". "}
+        {refundText(refund, "buyer")}
+      </p>
+    );
+  }
   return (
     <p>
       This order could not be filled: the item sold out while you were paying.{" "}
@@ -66,7 +79,7 @@ export function OrderCancellation({ order }: { order: Order }) {
       className="flex flex-col gap-2 border-t border-sand-200 px-4 py-3 text-sm text-slate-800"
     >
       {whole.map((r) => (
-        <WholeRefund key={r.id} refund={r} />
+        <OrderRefund key={r.id} refund={r} />
       ))}
       {withState.map((p) => (
         <PartState key={p.seller.id} part={p} several={several} />

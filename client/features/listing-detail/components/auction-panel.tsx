@@ -21,6 +21,7 @@ import {
   useAuctionCountdown,
 } from "../hooks/use-auction-countdown";
 import { BidConfirmDialog } from "./bid-confirm-dialog";
+import { OwnListingNote } from "./own-listing-note";
 
 type Auction = NonNullable<ListingDetail["auction"]>;
 
@@ -270,8 +271,15 @@ function EndedOutcome({
   const unsold = listing.status === "ended";
   // A sale with no bids was a Buy It Now purchase: no winning bid to quote.
   const price = auction.currentBidCents === null ? null : formatMoney(auction.currentBidCents);
+  // Settlement sells to a leader who met the reserve (or had none to meet), so an unsold auction
+  // with such a leader can only have been ended by a moderator's removal (it stays ended if
+  // restored).
+  const cancelled =
+    unsold && auction.leaderId !== null && (!auction.hasReserve || auction.reserveMet);
   let text: string | null = null;
   if (leading && sold && price) text = `You won this auction for ${price}.`;
+  else if (cancelled && (leading || listing.viewer?.hasBid || isSeller))
+    text = "This auction was removed by a moderator and ended without a winner.";
   else if (leading && unsold) text = "The reserve price was not met, so the item did not sell.";
   else if (listing.viewer?.hasBid && (sold || unsold)) text = "You did not win this auction.";
   else if (isSeller && sold)
@@ -378,9 +386,7 @@ export function AuctionPanel({
             <p className="text-sm text-slate-700">Auction ends: {formatDateTime(auction.endsAt)}</p>
           </div>
           {isSeller ? (
-            <p className="rounded-xl bg-sand-100 px-4 py-3 font-semibold text-slate-900">
-              This is your listing
-            </p>
+            <OwnListingNote listingId={listing.id} canEdit={listing.status !== "sold"} />
           ) : (
             <>
               <Standing leading={leading} outbid={outbid} />

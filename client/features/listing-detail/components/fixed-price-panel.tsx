@@ -8,6 +8,7 @@ import { formatMoney } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useSession } from "../../../lib/session";
+import { OwnListingNote } from "./own-listing-note";
 import { clampQuantity, QuantityPicker } from "./quantity-picker";
 
 /**
@@ -63,9 +64,7 @@ export function FixedPricePanel({
         )}
       </p>
       {isSeller ? (
-        <p className="rounded-xl bg-sand-100 px-4 py-3 font-semibold text-slate-900">
-          This is your listing
-        </p>
+        <OwnListingNote listingId={listing.id} canEdit={listing.status !== "sold"} />
       ) : (
         <>
           {canPick && (

@@ -5,6 +5,7 @@ import { pluralize } from "../../../lib/format";
 import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useFullBidHistory } from "../api/get-bid-history";
 import { BidHistoryTable } from "./bid-history-table";
+import { BidderPrivacyNote } from "./bidder-privacy-note";
 
 /**
  * The whole bid history in a modal <dialog> (what "N bids" opens): newest first, a page at a
@@ -13,11 +14,14 @@ import { BidHistoryTable } from "./bid-history-table";
 export function FullBidHistoryDialog({
   listingId,
   listingTitle,
+  viewerIsSeller,
   open,
   onClose,
 }: {
   listingId: string;
   listingTitle: string;
+  /** The seller is sent every bidder's name in full; the note says so. */
+  viewerIsSeller: boolean;
   open: boolean;
   onClose: () => void;
 }) {
@@ -52,10 +56,7 @@ export function FullBidHistoryDialog({
             <X aria-hidden="true" className="size-5" />
           </Button>
         </div>
-        <p className="text-sm text-slate-700">
-          Bidders' names are hidden for their privacy; the number beside a name is their feedback
-          count.
-        </p>
+        <BidderPrivacyNote viewerIsSeller={viewerIsSeller} />
         {history.isPending ? (
           <p className="text-sm text-slate-700">Loading bids...</p>
         ) : history.isError ? (

@@ -5,6 +5,7 @@ import { conditionLabel } from "../../../../core/listing";
 import { Breadcrumb, type Crumb } from "../../../components/ui/breadcrumb";
 import { Button } from "../../../components/ui/button";
 import { useGoBack } from "../../../lib/use-go-back";
+import { useViewerIsSeller } from "../hooks/use-viewer-is-seller";
 import { AuctionPanel } from "./auction-panel";
 import { BidHistory } from "./bid-history";
 import { FixedPricePanel } from "./fixed-price-panel";
@@ -71,6 +72,7 @@ export function ListingDetailView({
 }) {
   const goBack = useGoBack("/listings");
   const [historyOpen, setHistoryOpen] = useState(false);
+  const viewerIsSeller = useViewerIsSeller(listing);
   const crumbs: Crumb[] = [
     { label: "Home", to: "/" },
     { label: listing.category.name, to: `/category/${listing.category.slug}` },
@@ -131,6 +133,7 @@ export function ListingDetailView({
               <FullBidHistoryDialog
                 listingId={listing.id}
                 listingTitle={listing.title}
+                viewerIsSeller={viewerIsSeller}
                 open={historyOpen}
                 onClose={() => setHistoryOpen(false)}
               />

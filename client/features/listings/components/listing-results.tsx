@@ -1,3 +1,4 @@
+import { Link, useSearchParams } from "react-router";
 import { DEFAULT_PAGE_SIZE } from "../../../../core/limits";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { ErrorState } from "../../../components/ui/error-state";
@@ -9,6 +10,42 @@ import { useDeferredData } from "../../../lib/use-deferred-data";
 import { type ListingParams, useListings } from "../api/get-listings";
 import { ListingCard } from "./listing-card";
 import { ListingGrid } from "./listing-grid";
+
+/** This page's address at another page of results, every other parameter kept. */
+function usePageHref() {
+  const [searchParams] = useSearchParams();
+  return (target: number) => {
+    const params = new URLSearchParams(searchParams);
+    if (target <= 1) params.delete("page");
+    else params.set("page", String(target));
+    return params.size > 0 ? `?${params}` : "?";
+  };
+}
+
+/**
+ * A page number past the last page (an old link, a hand-typed URL): the results exist, so the
+ * page says where they are instead of "No listings found".
+ */
+function PastTheEnd({ page, last }: { page: number; last: number }) {
+  const pageHref = usePageHref();
+  const link = "font-semibold text-brand-800 underline-offset-2 hover:underline";
+  return (
+    <EmptyState
+      title={`Page ${page} is past the end: the results fill ${pluralize(last, "page")}.`}
+    >
+      <p className="flex flex-wrap justify-center gap-x-6 gap-y-2">
+        {last > 1 && (
+          <Link to={pageHref(last)} className={link}>
+            Go to the last page ({last})
+          </Link>
+        )}
+        <Link to={pageHref(1)} className={link}>
+          Back to page 1
+        </Link>
+      </p>
+    </EmptyState>
+  );
+}
 
 /** Count, grid of listing cards and pagination for one query (browse, deals, trending...). */
 export function ListingResults({
@@ -42,6 +79,7 @@ export function ListingResults({
     );
   }
   const { items, total, page, pageSize, totalIsLowerBound } = data;
+  const pastTheEnd = items.length === 0 && total > 0 && page > 1;
   return (
     <section aria-label="Results" aria-busy={query.isFetching}>
       <p className="mb-4 text-sm font-medium text-slate-700" aria-live="polite">
@@ -49,7 +87,9 @@ export function ListingResults({
           ? `More than ${total.toLocaleString("en-US")} items found`
           : `${pluralize(total, "item")} found`}
       </p>
-      {items.length === 0 ? (
+      {pastTheEnd ? (
+        <PastTheEnd page={page} last={Math.max(1, Math.ceil(total / pageSize))} />
+      ) : items.length === 0 ? (
         <EmptyState
           title="No listings found matching your criteria."
           hint="Try changing your filters or search query."
@@ -66,7 +106,8 @@ export function ListingResults({
           ))}
         </ListingGrid>
       )}
-      <Pagination page={page} pageSize={pageSize} total={total} />
+      {/* Past the end, Previous would lead to another page past the end. */}
+      {!pastTheEnd && <Pagination page={page} pageSize={pageSize} total={total} />}
     </section>
   );
 }

@@ -99,7 +99,8 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
       freeShipping: searchParams.get("freeShipping") === "true",
       localPickup: searchParams.get("localPickup") === "true",
       territory,
-      search: searchParams.get("search")?.trim() ?? "",
+      // `q`, the usual name for search text in a link, is read as `search` (so is the API's).
+      search: (searchParams.get("search")?.trim() || searchParams.get("q")?.trim()) ?? "",
       titlesOnly: searchParams.get("includeDescription") === "false",
       seller: searchParams.get("seller")?.trim() ?? "",
       status: readStatus(searchParams),

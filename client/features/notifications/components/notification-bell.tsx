@@ -11,6 +11,7 @@ import { useMarkAllNotificationsRead } from "../api/mark-all-notifications-read"
 import { useMarkNotificationRead } from "../api/mark-notification-read";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
 import { NotificationItem } from "./notification-item";
+import { NotificationSettingsLink } from "./notification-settings-link";
 
 /** "3 unread" for the bell's name; the badge shows 99+ past 99. */
 export function unreadLabel(count: number): string {
@@ -109,7 +110,7 @@ export function NotificationBell() {
             ))}
           </ul>
         )}
-        <div className="border-t border-sand-200 px-4 py-2 text-center">
+        <div className="flex items-center justify-between gap-2 border-t border-sand-200 px-4 py-2">
           <Link
             to="/notifications"
             onClick={close}
@@ -117,6 +118,7 @@ export function NotificationBell() {
           >
             See all
           </Link>
+          <NotificationSettingsLink onClick={close} />
         </div>
       </section>
     </div>

@@ -5,18 +5,23 @@ import { queryKeys } from "../../../lib/query-keys";
 
 export const MY_ORDERS_PAGE_SIZE = 10;
 
-/** GET /api/me/orders: the signed-in buyer's orders, newest first. */
-export function getMyOrders(page: number, signal?: AbortSignal) {
+/**
+ * GET /api/me/orders: the signed-in buyer's orders, newest first; with `holding`, the page that
+ * holds that order (its `page` says which).
+ */
+export function getMyOrders(page: number, holding?: string, signal?: AbortSignal) {
   return apiGet("/api/me/orders", orderPageSchema, {
-    query: { page, pageSize: MY_ORDERS_PAGE_SIZE },
+    query: holding
+      ? { order: holding, pageSize: MY_ORDERS_PAGE_SIZE }
+      : { page, pageSize: MY_ORDERS_PAGE_SIZE },
     signal,
   });
 }
 
-export function useMyOrders(page: number) {
+export function useMyOrders(page: number, holding?: string) {
   return useQuery({
-    queryKey: queryKeys.orders.list(page),
-    queryFn: ({ signal }) => getMyOrders(page, signal),
+    queryKey: holding ? queryKeys.orders.listHolding(holding) : queryKeys.orders.list(page),
+    queryFn: ({ signal }) => getMyOrders(page, holding, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,5 @@
 import { ShoppingBag } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link } from "react-router";
 import type { Order } from "../../../../core/contracts/buying";
 import { formatMoney } from "../../../../core/money";
@@ -7,8 +7,10 @@ import { formatDateTime } from "../../../../core/time";
 import { buttonClasses } from "../../../components/ui/button";
 import { ItemFact, StatusPill } from "../../../components/ui/item-row";
 import { Thumbnail } from "../../../components/ui/thumbnail";
+import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
 import { ORDER_STATUS } from "../../../lib/order-status";
+import { useScrollIntoView } from "../../../lib/use-scroll-into-view";
 
 type OrderItem = Order["items"][number];
 /** What the page puts beside each item (messages' Contact seller). */
@@ -24,12 +26,28 @@ interface Slots {
   orderFooter?: OrderSlot;
 }
 
-function OrderCard({ order, itemActions, orderActions, orderFooter }: { order: Order } & Slots) {
+function OrderCard({
+  order,
+  highlighted,
+  itemActions,
+  orderActions,
+  orderFooter,
+}: { order: Order; highlighted: boolean } & Slots) {
   const status = ORDER_STATUS[order.status];
+  const ref = useRef<HTMLLIElement>(null);
+  useScrollIntoView(ref, highlighted);
   return (
     <li
+      ref={ref}
       aria-label={`Order #${order.number}`}
-      className="overflow-hidden rounded-xl border border-sand-200 bg-white shadow-sm"
+      aria-current={highlighted ? "true" : undefined}
+      tabIndex={highlighted ? -1 : undefined}
+      className={cn(
+        "scroll-mt-4 overflow-hidden rounded-xl border bg-white shadow-sm",
+        highlighted
+          ? "border-brand-600 ring-2 ring-brand-600 focus:outline-none"
+          : "border-sand-200",
+      )}
     >
       <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-sand-200 bg-sand-100 px-4 py-3 text-sm">
         <dl className="flex flex-wrap gap-x-6 gap-y-1">
@@ -75,12 +93,24 @@ function OrderCard({ order, itemActions, orderActions, orderFooter }: { order: O
   );
 }
 
-/** The buyer's orders, newest first, each with its items and status. */
-export function PurchaseList({ orders, ...slots }: { orders: Order[] } & Slots) {
+/**
+ * The buyer's orders, newest first, each with its items and status; the order a notification's
+ * link points at (`highlightedId`) is outlined and scrolled to.
+ */
+export function PurchaseList({
+  orders,
+  highlightedId,
+  ...slots
+}: { orders: Order[]; highlightedId?: string } & Slots) {
   return (
     <ul aria-label="Your orders" className="flex flex-col gap-4">
       {orders.map((order) => (
-        <OrderCard key={order.id} order={order} {...slots} />
+        <OrderCard
+          key={order.id}
+          order={order}
+          highlighted={order.id === highlightedId}
+          {...slots}
+        />
       ))}
     </ul>
   );

@@ -13,11 +13,20 @@ import { useMySales } from "../api/get-my-sales";
 /** What the page puts under each sale (shipping it, feedback with the buyer). */
 export type SaleExtras = (sale: Sale) => ReactNode;
 
-function SaleRow({ sale, extras }: { sale: Sale; extras?: SaleExtras }) {
+function SaleRow({
+  sale,
+  extras,
+  highlight,
+}: {
+  sale: Sale;
+  extras?: SaleExtras;
+  highlight?: { scroll: boolean };
+}) {
   const href = `/listing/${sale.listingId}`;
   return (
     <ItemRow
       label={`Order #${sale.number}: ${sale.title}`}
+      highlight={highlight}
       thumbnail={<Thumbnail src={sale.imageUrl} size="md" href={href} lazy />}
     >
       <div className="flex min-w-0 flex-1 flex-col gap-2">
@@ -54,11 +63,21 @@ function SaleRow({ sale, extras }: { sale: Sale; extras?: SaleExtras }) {
 /**
  * The "Sold" section of /my/selling: what buyers bought from this seller, newest first. It pages
  * on its own (not through the URL), so it sits beside the page's own listings and their paging.
+ * A notification's link to an order (`linkedOrderId`) opens the page that holds its lines, outlined.
  */
-export function SalesList({ extras }: { extras?: SaleExtras }) {
-  const [page, setPage] = useState(1);
-  const sales = useMySales(page);
+export function SalesList({
+  extras,
+  linkedOrderId,
+}: {
+  extras?: SaleExtras;
+  linkedOrderId?: string;
+}) {
+  // No page chosen yet: the one that holds the linked order (the server says which), else the first.
+  const [chosen, setPage] = useState<number | null>(null);
+  const sales = useMySales(chosen ?? 1, chosen === null ? linkedOrderId : undefined);
+  const page = sales.data?.page ?? chosen ?? 1;
   const last = sales.data ? Math.max(1, Math.ceil(sales.data.total / sales.data.pageSize)) : 1;
+  const firstLinked = sales.data?.items.find((sale) => sale.orderId === linkedOrderId);
 
   return (
     <section aria-labelledby="sold-heading" className="flex flex-col gap-4">
@@ -77,7 +96,14 @@ export function SalesList({ extras }: { extras?: SaleExtras }) {
         <>
           <ul aria-label="Sold items" className="flex flex-col gap-3">
             {sales.data.items.map((sale) => (
-              <SaleRow key={`${sale.orderId}-${sale.listingId}`} sale={sale} extras={extras} />
+              <SaleRow
+                key={`${sale.orderId}-${sale.listingId}`}
+                sale={sale}
+                extras={extras}
+                highlight={
+                  sale.orderId === linkedOrderId ? { scroll: sale === firstLinked } : undefined
+                }
+              />
             ))}
           </ul>
           <PagerButtons label="Sold items pages" page={page} last={last} onPage={setPage} />

@@ -18,6 +18,26 @@ const STATUS_STYLES: Record<MyListing["status"], string> = {
   out_of_stock: "bg-amber-100 text-amber-900",
 };
 
+/**
+ * The badge of a listing that is not public says why, not its sale status: a removed listing may
+ * still be "active" underneath (restoring it puts it back), but it is not on sale.
+ */
+const MODERATION_BADGE: Record<Exclude<MyListing["moderation"], "visible">, string> = {
+  held: "Under review",
+  removed: "Removed",
+  suspended: "Hidden",
+};
+
+function statusBadge(listing: MyListing) {
+  if (listing.moderation === "visible")
+    return { label: statusLabel(listing.status), className: STATUS_STYLES[listing.status] };
+  return {
+    label: MODERATION_BADGE[listing.moderation],
+    className:
+      listing.moderation === "held" ? "bg-amber-100 text-amber-900" : "bg-coral-100 text-coral-900",
+  };
+}
+
 /** Why a listing is not public, in the seller's words (visible listings show nothing). */
 const MODERATION_TEXT: Record<Exclude<MyListing["moderation"], "visible">, string> = {
   held: "Held for review: not public until a moderator approves it.",
@@ -50,14 +70,7 @@ function MyListingRow({
           lazy
         />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <ItemHead
-            href={href}
-            title={listing.title}
-            status={{
-              label: statusLabel(listing.status),
-              className: STATUS_STYLES[listing.status],
-            }}
-          />
+          <ItemHead href={href} title={listing.title} status={statusBadge(listing)} />
           <p className="text-sm text-slate-800">
             <span className="font-semibold text-slate-900">
               {formatMoney(listing.displayPriceCents)}

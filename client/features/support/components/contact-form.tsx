@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { emailSchema } from "../../../../core/contracts/accounts";
 import {
@@ -60,8 +59,9 @@ export function ContactForm() {
     setFailure(null);
     send.mutate(input, {
       onSuccess: ({ reference }) => {
+        // The confirmation that replaces the form says it (and takes the focus, so it is read
+        // out): a toast with the same words beside it was the same message twice (issue 24).
         setSent({ reference, email: input.email });
-        toast.success(SUPPORT_MESSAGES.sent);
         reset();
       },
       onError: (error) => {

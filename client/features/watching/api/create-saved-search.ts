@@ -3,7 +3,10 @@ import type { CreateSavedSearch, SavedSearch } from "../../../../core/contracts/
 import { apiRequest, trusted } from "../../../lib/api-client";
 import { afterSavedSearchCreated } from "../../../lib/invalidations";
 
-/** POST /api/me/saved-searches: 201 with the search as stored (canonical query, description). */
+/**
+ * POST /api/me/saved-searches: 201 with the search as stored (canonical query, description), or 200
+ * with the one already saved when the user has saved these filters before.
+ */
 export function createSavedSearch(input: CreateSavedSearch) {
   return apiRequest("/api/me/saved-searches", trusted<SavedSearch>(), {
     method: "POST",

@@ -8,9 +8,11 @@ export function getSavedSearches(signal?: AbortSignal) {
   return apiGet("/api/me/saved-searches", savedSearchListSchema, { signal });
 }
 
-export function useSavedSearches() {
+/** `enabled` false for a visitor (a browse page's Save button asks only when signed in). */
+export function useSavedSearches(enabled = true) {
   return useQuery({
     queryKey: queryKeys.watching.savedSearchList,
     queryFn: ({ signal }) => getSavedSearches(signal),
+    enabled,
   });
 }

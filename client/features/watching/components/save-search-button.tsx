@@ -1,8 +1,9 @@
-import { BookmarkPlus } from "lucide-react";
+import { BookmarkCheck, BookmarkPlus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import type { SavedSearchQuery } from "../../../../core/contracts/watching";
+import type { SavedSearch, SavedSearchQuery } from "../../../../core/contracts/watching";
+import { canonicalSavedQuery, sameSavedQuery } from "../../../../core/saved-search-query";
 import { WATCH_MESSAGES } from "../../../../core/watch-messages";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
@@ -11,7 +12,10 @@ import { Modal } from "../../../components/ui/modal";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError } from "../../../lib/api-client";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
+import { useSession } from "../../../lib/session";
 import { useCreateSavedSearch } from "../api/create-saved-search";
+import { useDeleteSavedSearch } from "../api/delete-saved-search";
+import { useSavedSearches } from "../api/get-saved-searches";
 import { proposedSearchName, savedQueryFromParams } from "../hooks/saved-search-query";
 import { watchErrorMessage } from "../hooks/watch-errors";
 
@@ -27,7 +31,9 @@ function nameProblem(name: string): string | null {
 /**
  * "Save this search" on a browse page: a small dialog with a proposed name (editable) that saves
  * the filters in the page's URL, plus those its path carries (a category page's slug). A visitor
- * signs in first, then the dialog opens.
+ * signs in first, then the dialog opens. When the user has already saved these filters (the same
+ * canonical query the server keeps one of), the button says "Saved" and opens that search's
+ * dialog instead: go to it, or remove it.
  */
 export function SaveSearchButton({
   pathFilters,
@@ -38,10 +44,31 @@ export function SaveSearchButton({
   categoryName?: string;
 }) {
   const requireSignIn = useRequireSignIn();
+  const { user } = useSession();
   const [searchParams] = useSearchParams();
   const [saving, setSaving] = useState<SavedSearchQuery | null>(null);
+  const [showingSaved, setShowingSaved] = useState(false);
+  const savedSearches = useSavedSearches(user !== null);
+  const onScreen = canonicalSavedQuery(savedQueryFromParams(searchParams, pathFilters));
+  const saved =
+    user && onScreen
+      ? savedSearches.data?.items.find((s) => sameSavedQuery(s.query, onScreen))
+      : undefined;
   // Read when clicked (and again after a sign-in), so the filters are the ones on screen then.
   const show = () => setSaving(savedQueryFromParams(searchParams, pathFilters));
+  if (saved) {
+    return (
+      <>
+        <Button variant="outline" aria-haspopup="dialog" onClick={() => setShowingSaved(true)}>
+          <BookmarkCheck aria-hidden="true" className="size-4" />
+          Saved<span className="sr-only"> search: {saved.name}</span>
+        </Button>
+        {showingSaved && (
+          <SavedSearchDialog search={saved} onClose={() => setShowingSaved(false)} />
+        )}
+      </>
+    );
+  }
   return (
     <>
       <Button
@@ -62,6 +89,56 @@ export function SaveSearchButton({
         />
       )}
     </>
+  );
+}
+
+/** What the Saved button opens: the saved search, with the ways to it and to remove it. */
+function SavedSearchDialog({ search, onClose }: { search: SavedSearch; onClose: () => void }) {
+  const titleId = useId();
+  const remove = useDeleteSavedSearch();
+  const link = "font-semibold text-brand-800 underline-offset-2 hover:underline";
+  return (
+    <Modal open={true} onClose={onClose} labelledBy={titleId} width="sm">
+      <div className="flex flex-col gap-4 p-6">
+        <h2 id={titleId} className="text-xl font-bold">
+          This search is saved
+        </h2>
+        <div className="flex flex-col gap-1">
+          <p className="font-semibold break-words text-slate-900">{search.name}</p>
+          <p className="text-sm break-words text-slate-700">{search.description}</p>
+        </div>
+        <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <Link to="/watchlist/searches" className={link}>
+            Go to Saved Searches
+          </Link>
+          <Link to={`/saved-searches/${search.id}/edit`} className={link}>
+            Edit this search
+          </Link>
+        </p>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="ghost" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            variant="outline"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(search.id, {
+                onSuccess: () => {
+                  toast.success(WATCH_MESSAGES.searchDeleted);
+                  onClose();
+                },
+                onError: (failure) =>
+                  toast.error(watchErrorMessage(failure, WATCH_MESSAGES.deleteSearchFailed)),
+              })
+            }
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {remove.isPending ? "Removing..." : "Remove saved search"}
+          </Button>
+        </div>
+      </div>
+    </Modal>
   );
 }
 
