@@ -368,18 +368,18 @@ test("the cart on a phone: add, change the quantity, remove @phone", async ({ br
 test("an auction's winner pays for it from Purchase History", async ({ browser }) => {
   // Eight pages, each checked by axe as the story leaves it, and a payment.
   test.setTimeout(90_000);
-  // The demo data leaves jeanluc's auction win awaiting payment (server/db/seed.ts).
-  const winner = await signedIn(browser, "jeanluc@demo.tradewinds.test");
+  // The demo data leaves three auction wins awaiting payment, demo buyers' first
+  // (server/db/seed.ts); whose they are follows the seed's draws (it was jeanluc's, then not).
+  const { winner, wonBid } = await demoWinner(browser);
   const page = winner.page;
-  await page.goto("/my/purchases");
+  await page.goto(`/my/purchases?order=${wonBid.orderId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Purchase History" })).toBeVisible();
-  const awaiting = page.getByRole("listitem").filter({ hasText: "Awaiting payment" }).first();
-  await expect(awaiting).toBeVisible();
-  const name = (await awaiting.getAttribute("aria-label")) ?? "";
+  const name = `Order #${wonBid.orderId.slice(0, 8)}`;
+  const awaiting = page.getByRole("listitem", { name });
+  await expect(awaiting).toContainText("Awaiting payment");
   const payHref = await awaiting.getByRole("link", { name: "Pay now" }).getAttribute("href");
 
-  // The bids page offers the same payment on the won bid (found on whichever page holds it).
-  const wonBid = await findWonBid(page);
+  // The bids page offers the same payment on the won bid.
   await page.goto(`/my/bids?page=${wonBid.page}`);
   const wonRow = page.getByRole("listitem").filter({ hasText: wonBid.title });
   await expect(wonRow).toContainText("Won");
@@ -406,7 +406,7 @@ test("an auction's winner pays for it from Purchase History", async ({ browser }
     timeout: 20_000,
   });
 
-  await page.goto("/my/purchases");
+  await page.goto(`/my/purchases?order=${wonBid.orderId}`);
   const paid = page.getByRole("listitem", { name });
   await expect(paid).toContainText("Paid");
   await expect(paid.getByRole("link", { name: "Pay now" })).toHaveCount(0);
@@ -416,18 +416,43 @@ test("an auction's winner pays for it from Purchase History", async ({ browser }
   await winner.context.close();
 });
 
-/** The signed-in user's won bid that awaits payment, and the /my/bids page it is on. */
-async function findWonBid(page: Page): Promise<{ title: string; listingId: string; page: number }> {
+interface WonBid {
+  title: string;
+  listingId: string;
+  orderId: string;
+  /** The /my/bids page it is on. */
+  page: number;
+}
+
+/** The signed-in user's won bid that awaits payment, if any. */
+async function findWonBid(page: Page): Promise<WonBid | null> {
   for (let n = 1; n <= 20; n++) {
     const res = await page.request.get("/api/me/bids", { params: { page: n } });
     const body = (await res.json()) as {
       items: { payOrderId: string | null; listing: { id: string; title: string } }[];
     };
     const won = body.items.find((bid) => bid.payOrderId);
-    if (won) return { title: won.listing.title, listingId: won.listing.id, page: n };
+    if (won?.payOrderId)
+      return {
+        title: won.listing.title,
+        listingId: won.listing.id,
+        orderId: won.payOrderId,
+        page: n,
+      };
     if (body.items.length === 0) break;
   }
-  throw new Error("no won bid awaiting payment");
+  return null;
+}
+
+/** A demo buyer, signed in, with an auction win awaiting payment (no other story pays these). */
+async function demoWinner(browser: Browser) {
+  for (const name of ["jeanluc", "keisha", "devon", "kwame", "tamika"]) {
+    const winner = await signedIn(browser, `${name}@demo.tradewinds.test`);
+    const wonBid = await findWonBid(winner.page);
+    if (wonBid) return { winner, wonBid };
+    await winner.context.close();
+  }
+  throw new Error("no demo buyer has an auction win awaiting payment");
 }
 
 test("Buy It Now on an auction, before its first bid, buys the lot and ends the auction", async ({
