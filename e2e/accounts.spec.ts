@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { listThroughApi, newSeller } from "./fixtures/listings";
 import { expect, test } from "./fixtures/test";
 
 const DAY = 24 * 3600 * 1000;
@@ -278,18 +279,17 @@ test("signing out from a page that needs an account goes home, not to the sign-i
 test("a visitor's Place Bid opens the sign-in modal; after signing in there the bid goes on @phone", async ({
   page,
   request,
+  browser,
 }) => {
-  interface Card {
-    id: string;
-    auction: { endsAt: string } | null;
-  }
-  const listings = (await (await request.get("/api/listings?kind=auction&pageSize=30")).json()) as {
-    items: Card[];
-  };
-  const open = listings.items.find(
-    (l) => l.auction && Date.parse(l.auction.endsAt) > Date.now() + 3600_000,
-  );
-  if (!open) throw new Error("no open auction in the demo data");
+  // An auction of its own: on a shared one another story's bid, between reading the minimum and
+  // confirming, makes the amount typed here too low and no confirmation opens.
+  const seller = await newSeller(browser, "modalsel");
+  const open = await listThroughApi(seller.page, {
+    kind: "auction",
+    title: "Hand-carved bird feeder",
+    priceCents: 1_800,
+  });
+  await seller.context.close();
   const detail = (await (await request.get(`/api/listings/${open.id}`)).json()) as {
     auction: { minNextBidCents: number };
   };

@@ -479,3 +479,74 @@ test("on a 390 px phone no admin page scrolls sideways: wide tables scroll in th
   expect(await pageOverflow(), "a user's page overflows").toBe(0);
   await Promise.all([admin.close(), user.close()]);
 });
+
+test("a reported conversation with a very long word wraps in the report at desktop and phone widths", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const reporter = await newPerson(browser, "lwrep");
+  const other = await newPerson(browser, "lwoth");
+  const otherId = (
+    (await (await other.page.request.get("/api/auth/session")).json()) as { user: { id: string } }
+  ).user.id;
+  // One unbroken word of 150 letters: break-words alone lets it widen a grid or flex parent.
+  const word = `Spam${"m".repeat(146)}`;
+  const started = await apiPost(reporter.page, "/api/me/conversations", {
+    recipientId: otherId,
+    text: "Hello, is this still for sale?",
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { conversation } = (await started.json()) as { conversation: { id: string } };
+  const replied = await apiPost(other.page, `/api/me/conversations/${conversation.id}/messages`, {
+    text: word,
+  });
+  expect(replied.ok(), await replied.text()).toBe(true);
+  const reported = await apiPost(
+    reporter.page,
+    `/api/me/conversations/${conversation.id}/reports`,
+    {
+      reason: "spam",
+      comment: word,
+    },
+  );
+  expect(reported.status(), await reported.text()).toBe(201);
+  const { id } = (await reported.json()) as { id: string };
+
+  const moderator = await staffMember(browser, MODERATOR);
+  const { page } = moderator;
+  /** At each width: nothing to scroll sideways to, and the message and comment inside the card. */
+  const fits = async (where: string) => {
+    const card = page.getByRole("article").filter({ hasText: word });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 400 ? 800 : 844 });
+      await expect(card.getByRole("list", { name: "Latest messages" })).toContainText(word);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBeLessThanOrEqual(0);
+      const cardBox = await card.boundingBox();
+      for (const text of [
+        card.getByRole("listitem").filter({ hasText: word }),
+        card.locator("blockquote"),
+      ]) {
+        const box = await text.boundingBox();
+        expect(box && cardBox && box.x + box.width).toBeLessThanOrEqual(
+          (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+        );
+      }
+      await page.screenshot({
+        path: test.info().outputPath(`report-long-word-${where}-${width}.png`),
+      });
+    }
+  };
+
+  // The report's own page, then the queue (under Assigned once the moderator takes it).
+  await page.goto(`/admin/reports/${id}`);
+  await fits("page");
+  await page.getByRole("button", { name: "Assign to me" }).click();
+  await expect(toast(page, "The report is yours: find it under Assigned.")).toBeVisible();
+  await page.goto("/admin/reports?status=assigned");
+  await fits("queue");
+  await Promise.all([reporter.close(), other.close(), moderator.close()]);
+});

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { DAILY_PICKS_SIZE, HOME_SECTION_SIZE } from "../core/limits";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
@@ -30,6 +31,20 @@ async function listingIdsShown(page: Page): Promise<string[]> {
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   return [...new Set(hrefs.map((href) => href.replace("/listing/", "")))].sort();
 }
+
+/** Every listing the sections hold, once each, sorted (as listingIdsShown gives them). */
+const sectionIds = (sections: HomeSections) =>
+  [
+    ...new Set(
+      // A listing can be in two sections (each is its View all page's first listings).
+      [
+        ...sections.featured,
+        ...sections.trending,
+        ...sections.endingSoon,
+        ...sections.dailyPicks,
+      ].map((l) => l.id),
+    ),
+  ].sort();
 
 /** The home sections the page fetched (for the territory given, or every territory). */
 function homeAnswer(page: Page, territory: string | null = null): Promise<HomeSections> {
@@ -76,9 +91,13 @@ test("a visitor lands on the home page and sees every section filled with real l
       "href",
       row.viewAll,
     );
-    // The cards are the listings the server chose, in its order, each with its picture.
-    expect(row.listings).toHaveLength(4);
-    await expect(section.getByRole("article")).toHaveCount(4);
+    // The cards are the listings the server chose, in its order, each with its picture. The
+    // server keeps its choice for HOME_CACHE_SECONDS and drops a listing that sold, ended or was
+    // removed meanwhile, and the stories beside this one buy, end and remove listings: so a row
+    // may be short by one here (full rows on fresh data: server/modules/home/home.test.ts).
+    expect(row.listings.length).toBeGreaterThan(0);
+    expect(row.listings.length).toBeLessThanOrEqual(HOME_SECTION_SIZE);
+    await expect(section.getByRole("article")).toHaveCount(row.listings.length);
     await expect(section.getByRole("heading", { level: 3 })).toHaveText(
       row.listings.map((l) => l.title),
     );
@@ -91,12 +110,18 @@ test("a visitor lands on the home page and sees every section filled with real l
     await expectPictureLoaded(section.getByRole("article").first().locator("img"));
   }
 
+  // Daily Picks too: the picks the server sent (it sent 11 of 12 once, a pick sold meanwhile).
   const picks = page.getByRole("region", { name: "Daily Picks" });
-  await expect(picks.getByRole("link")).toHaveCount(12);
-  await expect(picks.getByRole("link").first()).toHaveAttribute(
-    "href",
-    /^\/listing\/[0-9a-f-]{36}$/,
-  );
+  expect(home.dailyPicks.length).toBeGreaterThan(0);
+  expect(home.dailyPicks.length).toBeLessThanOrEqual(DAILY_PICKS_SIZE);
+  await expect(picks.getByRole("link")).toHaveCount(home.dailyPicks.length);
+  await expect
+    .poll(() =>
+      picks
+        .getByRole("link")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+    )
+    .toEqual(home.dailyPicks.map((pick) => `/listing/${pick.id}`));
   await expectPictureLoaded(picks.getByRole("img").first());
 
   await expect(page.getByRole("main").getByRole("link", { name: "Start Selling" })).toHaveAttribute(
@@ -120,18 +145,16 @@ test("a visitor shops one territory: choosing Jamaica shows only listings from J
 }) => {
   const everywhereAnswer = homeAnswer(page);
   await page.goto("/");
-  const everywhereSections = await everywhereAnswer;
-  const everywhere = [
-    ...everywhereSections.featured,
-    ...everywhereSections.trending,
-    ...everywhereSections.endingSoon,
-    ...everywhereSections.dailyPicks,
-  ]
-    .map((l) => l.id)
-    // A listing can be in two sections (each is its View all page's first listings).
-    .filter((id, index, all) => all.indexOf(id) === index)
-    .sort();
+  const everywhere = sectionIds(await everywhereAnswer);
   await expect.poll(() => listingIdsShown(page)).toEqual(everywhere);
+  // Any later answer for every territory (a refetch).
+  const refetched: string[][] = [];
+  page.on("response", async (response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== "/api/home" || url.searchParams.has("territory")) return;
+    const later = (await response.json().catch(() => null)) as HomeSections | null;
+    if (later) refetched.push(sectionIds(later));
+  });
 
   const jamaicaAnswer = homeAnswer(page, "jamaica");
   await page.getByLabel("Shop by Territory").selectOption({ label: "Jamaica" });
@@ -158,10 +181,17 @@ test("a visitor shops one territory: choosing Jamaica shows only listings from J
     expect(listing.territory.name, `listing ${id} (${listing.title})`).toBe("Jamaica");
   }
 
-  // Back to every territory.
+  // Back to every territory: what the page had for it, or, once that is older than the query's
+  // 30 s staleTime, what it fetches again (the server's choice may have moved meanwhile: other
+  // stories list, bid and buy).
   await page.getByLabel("Shop by Territory").selectOption({ label: "All Territories" });
   await expect(page).not.toHaveURL(/territory=/);
-  await expect.poll(() => listingIdsShown(page)).toEqual(everywhere);
+  await expect
+    .poll(async () => {
+      const shown = await listingIdsShown(page);
+      return [everywhere, ...refetched].some((ids) => ids.join() === shown.join());
+    })
+    .toBe(true);
 });
 
 test("a keyboard user opens All Categories, moves through it, closes it with Escape and picks a subcategory", async ({

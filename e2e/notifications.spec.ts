@@ -3,16 +3,10 @@ import { formatMoney } from "../core/money";
 import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
+import { listThroughApi, newSeller } from "./fixtures/listings";
 import { expect, test } from "./fixtures/test";
 
 const PASSWORD = "Tradewinds1!";
-const HOUR = 60 * 60 * 1000;
-
-interface AuctionCard {
-  id: string;
-  title: string;
-  auction: { endsAt: string; ended: boolean } | null;
-}
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -60,18 +54,15 @@ test("an outbid bidder's bell counts up live, leads to the auction and is marked
   // Accounts of their own, so other specs' bids on the demo users change nothing here.
   const buyer = await newBidder(browser, "bell");
   const rival = await newBidder(browser, "rival");
-  const response = await buyer.page.request.get("/api/listings", {
-    params: { kind: "auction", sort: "ending_soon", pageSize: 50 },
+  // And an auction of its own: the story that masks bidder names picked the same demo auction
+  // ("the last of the soonest fifty") and its bids, between this one's, made a bid too low.
+  const seller = await newSeller(browser, "bellsel");
+  const auction = await listThroughApi(seller.page, {
+    kind: "auction",
+    title: "Steel pan miniature",
+    priceCents: 2_000,
   });
-  const { items } = (await response.json()) as { items: AuctionCard[] };
-  // The latest-ending of the soonest fifty: bidding.spec.ts bids on the first few.
-  const auction = items
-    .filter(
-      (item) =>
-        item.auction && !item.auction.ended && Date.parse(item.auction.endsAt) > Date.now() + HOUR,
-    )
-    .at(-1);
-  if (!auction) throw new Error("the seed has no open auction ending after an hour");
+  await seller.context.close();
 
   // The buyer has one tab on a page with no auction on it, and one on the auction.
   const elsewhere = buyer.page;

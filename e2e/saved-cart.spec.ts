@@ -1,7 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { createConfirmedAccount, signInOnLoginPage, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { type OwnListing as Listed, listThroughApi, newSeller } from "./fixtures/listings";
 import { expect, test } from "./fixtures/test";
+
+type OwnListing = Listed & { sellerId: string };
 
 /*
  * A signed-in user's cart follows the account (issue 17, decision record 0011): saved on the
@@ -9,33 +12,23 @@ import { expect, test } from "./fixtures/test";
  * Fresh accounts: a demo account's saved cart is shared by every test that signs in as it.
  */
 
-interface FixedPriceCard {
-  id: string;
-  title: string;
-  kind: string;
-  status: string;
-  priceCents: number;
-  quantity: number;
-  seller: { id: string };
-}
-
 const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Cart/ });
 const cartLine = (page: Page, title: string) =>
   page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem", { name: title });
 
-/** Two fixed-price listings in stock, drawn by `salt` so parallel tests pick different ones. */
-async function twoListings(page: Page, salt: number): Promise<[FixedPriceCard, FixedPriceCard]> {
-  const response = await page.request.get("/api/listings", {
-    params: { kind: "fixed_price", pageSize: 100 },
-  });
-  const { items } = (await response.json()) as { items: FixedPriceCard[] };
-  const open = items.filter(
-    (i) => i.kind === "fixed_price" && i.status === "active" && i.quantity >= 2,
-  );
-  const a = open[(salt * 2) % open.length];
-  const b = open[(salt * 2 + 1) % open.length];
-  if (!a || !b) throw new Error("the seed has too few fixed-price listings in stock");
-  return [a, b];
+/**
+ * Two fixed-price listings of the story's own, five in stock, from a new seller: demo listings are
+ * bought by the stories running beside this one, and a cart line asks for stock they hold.
+ */
+async function twoListings(browser: Browser): Promise<[OwnListing, OwnListing]> {
+  const seller = await newSeller(browser, "cartsel");
+  const first = await listThroughApi(seller.page, { title: "Guava jam, 3 jars", quantity: 5 });
+  const second = await listThroughApi(seller.page, { title: "Cocoa tea balls", quantity: 5 });
+  await seller.context.close();
+  return [
+    { ...first, sellerId: seller.id },
+    { ...second, sellerId: seller.id },
+  ];
 }
 
 /** A new browser (another device) with a fresh confirmed account signed in. */
@@ -54,9 +47,11 @@ function savedCartAnswer(page: Page, method: "PUT" | "POST") {
 test("a cart filled on one device is there after signing in on another @phone", async ({
   browser,
 }) => {
+  // Two new accounts (the seller's and the buyer's) and three browsers, each page checked by axe.
+  test.setTimeout(90_000);
+  const [listing] = await twoListings(browser);
   const first = await newDevice(browser);
   const account = await createConfirmedAccount(first.page, "cart");
-  const [listing] = await twoListings(first.page, 1);
   await signInThroughApi(first.page, account.email, account.password);
 
   await first.page.goto(`/listing/${listing.id}`);
@@ -101,10 +96,12 @@ test("a cart filled on one device is there after signing in on another @phone", 
 test("a visitor's cart joins the account's on sign-in; signing out leaves this browser's cart empty", async ({
   browser,
 }) => {
+  // Two new accounts (the seller's and the buyer's) and three browsers, each page checked by axe.
+  test.setTimeout(90_000);
   // The account's saved cart: one listing, saved from elsewhere.
+  const [savedListing, visitorListing] = await twoListings(browser);
   const elsewhere = await newDevice(browser);
   const account = await createConfirmedAccount(elsewhere.page, "merge");
-  const [savedListing, visitorListing] = await twoListings(elsewhere.page, 2);
   await signInThroughApi(elsewhere.page, account.email, account.password);
   await elsewhere.page.goto("/");
   const put = await elsewhere.page.request.put("/api/me/cart", {
@@ -126,7 +123,7 @@ test("a visitor's cart joins the account's on sign-in; signing out leaves this b
     image: null,
     price: visitorListing.priceCents,
     quantity: 1,
-    sellerId: visitorListing.seller.id,
+    sellerId: visitorListing.sellerId,
   });
   await page.goto("/login");
   await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");

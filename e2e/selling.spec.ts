@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { listThroughApi as listOwn, newSeller as sellerOfItsOwn } from "./fixtures/listings";
 import { expect, test } from "./fixtures/test";
 
 const PHOTOS = {
@@ -456,13 +457,18 @@ test("the fee calculator shows each fee and what the seller keeps", async ({ pag
   await expect(results).toContainText("You keep$470.70");
 });
 
-test("a seller's store shows who they are and their active listings, sorted", async ({ page }) => {
-  const response = await page.request.get("/api/listings", { params: { pageSize: 1 } });
-  const { items } = (await response.json()) as {
-    items: { id: string; seller: { id: string; username: string } }[];
-  };
-  const [listing] = items;
-  if (!listing) throw new Error("the seed has no listings");
+test("a seller's store shows who they are and their active listings, sorted", async ({
+  page,
+  browser,
+}) => {
+  // A store of its own with three listings: the newest listing was another story's, whose
+  // seller's only listing that story then sold or had removed, leaving the store empty.
+  const shop = await sellerOfItsOwn(browser, "store");
+  const first = await listOwn(shop.page, { title: "Straw hat", priceCents: 6_500 });
+  for (const priceCents of [1_250, 3_800])
+    await listOwn(shop.page, { title: "Straw hat", priceCents });
+  await shop.context.close();
+  const listing = { id: first.id, seller: { id: shop.id, username: shop.username } };
 
   // From a listing, the seller's name leads to their store.
   await page.goto(`/listing/${listing.id}`);

@@ -35,7 +35,7 @@ function Subject({ subject }: { subject: AdminReport["subject"] }) {
         <div className="flex min-w-0 flex-col gap-1">
           <Link
             to={`/listing/${subject.id}`}
-            className="font-semibold break-words text-brand-800 hover:underline"
+            className="font-semibold [overflow-wrap:anywhere] text-brand-800 hover:underline"
           >
             {subject.title}
           </Link>
@@ -97,7 +97,12 @@ function Subject({ subject }: { subject: AdminReport["subject"] }) {
                 <span className="font-semibold text-slate-900">{message.senderUsername}</span> ·{" "}
                 {formatDateTime(message.sentAt)}
               </p>
-              <p className="break-words whitespace-pre-line text-slate-900">{message.body}</p>
+              {/* overflow-wrap: anywhere, not break-word: a long unbroken word then adds nothing to the
+                  card's least width either, so no flex or grid parent grows to fit it (as in
+                  the chat, messages/components/message-text.tsx). */}
+              <p className="whitespace-pre-line [overflow-wrap:anywhere] text-slate-900">
+                {message.body}
+              </p>
             </li>
           ))}
         </ol>
@@ -212,7 +217,7 @@ export function ReportCard({
         </div>
       </div>
       {report.comment && (
-        <blockquote className="border-l-4 border-sand-300 pl-3 text-sm break-words whitespace-pre-line text-slate-800">
+        <blockquote className="border-l-4 border-sand-300 pl-3 text-sm whitespace-pre-line [overflow-wrap:anywhere] text-slate-800">
           {report.comment}
         </blockquote>
       )}
@@ -226,7 +231,7 @@ export function ReportCard({
           {report.assignee && ` by ${report.assignee.username}`}
           {report.resolutionReason && (
             <>
-              : <span className="break-words">{report.resolutionReason}</span>
+              : <span className="[overflow-wrap:anywhere]">{report.resolutionReason}</span>
             </>
           )}
         </p>
