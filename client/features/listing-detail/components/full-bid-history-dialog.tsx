@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { pluralize } from "../../../lib/format";
 import { useModalDialog } from "../../../lib/use-modal-dialog";
 import { useFullBidHistory } from "../api/get-bid-history";
-import { BidHistoryTable } from "./bid-history-table";
+import { BidHistoryPages } from "./bid-history-pages";
 import { BidderPrivacyNote } from "./bidder-privacy-note";
 
 /**
@@ -28,7 +28,6 @@ export function FullBidHistoryDialog({
   const dialog = useModalDialog(open);
   const titleId = useId();
   const history = useFullBidHistory(listingId, open);
-  const bids = history.data?.pages.flatMap((page) => page.items) ?? [];
   const total = history.data?.pages[0]?.total ?? 0;
 
   return (
@@ -57,27 +56,7 @@ export function FullBidHistoryDialog({
           </Button>
         </div>
         <BidderPrivacyNote viewerIsSeller={viewerIsSeller} />
-        {history.isPending ? (
-          <p className="text-sm text-slate-700">Loading bids...</p>
-        ) : history.isError ? (
-          <p className="text-sm text-slate-700">We couldn't load the bid history.</p>
-        ) : bids.length === 0 ? (
-          <p className="text-sm text-slate-700">No bids yet</p>
-        ) : (
-          <div className="overflow-x-auto rounded-xl border border-sand-200 bg-white">
-            <BidHistoryTable bids={bids} labelledBy={titleId} />
-          </div>
-        )}
-        {history.hasNextPage && (
-          <Button
-            variant="outline"
-            className="self-center"
-            onClick={() => void history.fetchNextPage()}
-            disabled={history.isFetchingNextPage}
-          >
-            {history.isFetchingNextPage ? "Loading bids..." : "Show more bids"}
-          </Button>
-        )}
+        <BidHistoryPages history={history} labelledBy={titleId} />
       </div>
     </dialog>
   );

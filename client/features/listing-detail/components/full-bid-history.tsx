@@ -2,12 +2,11 @@ import { ArrowLeft } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import type { ListingDetail } from "../../../../core/contracts/browse";
-import { Button } from "../../../components/ui/button";
 import { PageTitle } from "../../../components/ui/page-title";
 import { pluralize } from "../../../lib/format";
 import { useFullBidHistory } from "../api/get-bid-history";
 import { useViewerIsSeller } from "../hooks/use-viewer-is-seller";
-import { BidHistoryTable } from "./bid-history-table";
+import { BidHistoryPages } from "./bid-history-pages";
 import { BidderPrivacyNote } from "./bidder-privacy-note";
 
 /**
@@ -18,7 +17,6 @@ export function FullBidHistory({ listing }: { listing: ListingDetail }) {
   const titleId = useId();
   const viewerIsSeller = useViewerIsSeller(listing);
   const history = useFullBidHistory(listing.id, true);
-  const bids = history.data?.pages.flatMap((page) => page.items) ?? [];
   const total = history.data?.pages[0]?.total ?? 0;
 
   return (
@@ -40,27 +38,7 @@ export function FullBidHistory({ listing }: { listing: ListingDetail }) {
         )}
       </div>
       <BidderPrivacyNote viewerIsSeller={viewerIsSeller} />
-      {history.isPending ? (
-        <p className="text-sm text-slate-700">Loading bids...</p>
-      ) : history.isError ? (
-        <p className="text-sm text-slate-700">We couldn't load the bid history.</p>
-      ) : bids.length === 0 ? (
-        <p className="text-sm text-slate-700">No bids yet</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-sand-200 bg-white">
-          <BidHistoryTable bids={bids} labelledBy={titleId} />
-        </div>
-      )}
-      {history.hasNextPage && (
-        <Button
-          variant="outline"
-          className="self-center"
-          onClick={() => void history.fetchNextPage()}
-          disabled={history.isFetchingNextPage}
-        >
-          {history.isFetchingNextPage ? "Loading bids..." : "Show more bids"}
-        </Button>
-      )}
+      <BidHistoryPages history={history} labelledBy={titleId} />
     </div>
   );
 }
