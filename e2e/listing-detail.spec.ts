@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { DEMO_SELLERS } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
@@ -56,15 +57,20 @@ async function busyAuction(request: APIRequestContext): Promise<Listing> {
   return found;
 }
 
-/** A Buy It Now listing in stock with several photos. */
+/**
+ * A demo Buy It Now listing in stock with several photos. Read from the demo sellers' own
+ * listings: the newest listings are the ones other stories make as they run, with one photo or none.
+ */
 async function fixedPriceWithPhotos(request: APIRequestContext): Promise<Listing> {
-  const page = await getJson<{ items: Listing[] }>(
-    request,
-    "/api/listings?kind=fixed_price&pageSize=30",
-  );
-  for (const card of page.items.filter((l) => l.quantity > 5)) {
-    const listing = await getJson<Listing>(request, `/api/listings/${card.id}`);
-    if (listing.images.length >= 3) return listing;
+  for (const seller of DEMO_SELLERS) {
+    const page = await getJson<{ items: Listing[] }>(
+      request,
+      `/api/listings?kind=fixed_price&seller=${seller}&pageSize=100`,
+    );
+    for (const card of page.items.filter((l) => l.quantity > 5)) {
+      const listing = await getJson<Listing>(request, `/api/listings/${card.id}`);
+      if (listing.images.length >= 3) return listing;
+    }
   }
   throw new Error("no fixed-price listing in stock with three photos in the demo data");
 }
