@@ -178,8 +178,15 @@ test("the buyer's open Purchase History drops Request cancellation the moment th
   const orderId = await buyThroughThePages(buyer.page, listingId);
   const number = orderId.slice(0, 8);
 
-  // The buyer has Purchase History open: the paid, unshipped order may still be cancelled.
+  // The buyer has Purchase History open: the paid, unshipped order may still be cancelled. The page
+  // hears of the shipment over its live connection, so the seller ships once that is open (the
+  // server follows the buyer's events before it answers): a shipment before it would only be seen
+  // on the next fetch.
+  const liveOpen = buyer.page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/live",
+  );
   await buyer.page.goto("/my/purchases");
+  await liveOpen;
   const order = buyer.page.getByRole("listitem", { name: `Order #${number}` });
   await expect(order.getByRole("button", { name: "Request cancellation" })).toBeVisible();
 
