@@ -182,8 +182,12 @@ test("the buyer's open Purchase History drops Request cancellation the moment th
   // hears of the shipment over its live connection, so the seller ships once that is open (the
   // server follows the buyer's events before it answers): a shipment before it would only be seen
   // on the next fetch.
+  // Only this page's stream counts: the page before may still be answered its own meanwhile.
+  const since = Date.now();
   const liveOpen = buyer.page.waitForResponse(
-    (response) => new URL(response.url()).pathname === "/api/live",
+    (response) =>
+      new URL(response.url()).pathname === "/api/live" &&
+      response.request().timing().startTime >= since,
   );
   await buyer.page.goto("/my/purchases");
   await liveOpen;
