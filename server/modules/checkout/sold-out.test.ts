@@ -105,7 +105,7 @@ describe("a fixed-price listing sold down to quantity 0", () => {
     expect((await publicView(listing.id)).status).toBe("sold");
     // An edit that adds no stock leaves it sold out.
     const described = await shop.patch(`/api/listings/${listing.id}`, {
-      description: "Hand-woven from palm leaves; more coming soon.",
+      description: "Hand-woven from palm leaves; the seller weaves more each week.",
     });
     expect(described.statusCode, described.body).toBe(200);
     expect((await publicView(listing.id)).status).toBe("sold");
