@@ -42,7 +42,7 @@ const SOFT_CLOSE_MINUTES = 2;
  * smaller the spread, the more bids arrive too low for a price that moved while they travelled,
  * and the more accepted bids per second measure the latency of the path rather than how fast the
  * database takes bids: with up to 2 increments (BENCH_SPREAD=3, this bench's first model) about
- * nine bids in ten are refused (README, Benchmarks).
+ * nine bids in ten are refused (docs/benchmarks.md).
  */
 const SPREAD = Number(process.env.BENCH_SPREAD ?? 10);
 // One app process per core, as Node is deployed (each is single-threaded; the app is built to run as
