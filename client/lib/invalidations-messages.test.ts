@@ -1,5 +1,10 @@
-import { type InfiniteData, QueryClient, type QueryKey } from "@tanstack/react-query";
-import { beforeEach, describe, expect, it } from "vitest";
+import {
+  type InfiniteData,
+  InfiniteQueryObserver,
+  QueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type {
   Conversation,
   ConversationPage,
@@ -100,6 +105,52 @@ describe("messages in the cache", () => {
     await afterMessageSent(client, mine);
     expect(thread()?.filter((m) => m.startsWith("m5"))).toHaveLength(1);
     expect(listed()).toMatchObject({ unreadCount: 1, lastMessage: { senderId: ME, text: "m5" } });
+  });
+
+  it("a sent message outlives a thread fetch that read the thread before it was written", async () => {
+    const mine = message("m5", ME, "2029-01-01T12:00:00.000Z");
+    const older = {
+      items: [message("m1", THEM, "2029-01-01T08:00:00.000Z", true)],
+      hasMore: false,
+    };
+    const newest = (withMine: boolean) => ({
+      items: [
+        message("m2", ME, "2029-01-01T09:00:00.000Z", true),
+        message("m3", THEM, "2029-01-01T10:00:00.000Z"),
+        ...(withMine ? [mine] : []),
+      ],
+      hasMore: true,
+    });
+    // The open chat's thread; its first fetch answers with the thread as it was before the send.
+    let answerStale: () => void = () => {};
+    const stale = new Promise<void>((resolve) => {
+      answerStale = resolve;
+    });
+    let fetches = 0;
+    const chat = new InfiniteQueryObserver(client, {
+      queryKey: threadKey,
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page: MessagePage) => (page.hasMore ? "m2" : undefined),
+      staleTime: Number.POSITIVE_INFINITY,
+      queryFn: async ({ pageParam }): Promise<MessagePage> => {
+        if (pageParam !== undefined) return older;
+        fetches++;
+        if (fetches === 1) {
+          await stale;
+          return newest(false);
+        }
+        return newest(true);
+      },
+    });
+    const unsubscribe = chat.subscribe(() => {});
+    const inFlight = chat.refetch();
+    await vi.waitFor(() => expect(fetches).toBe(1));
+
+    await afterMessageSent(client, mine);
+    answerStale();
+    await inFlight;
+    await vi.waitFor(() => expect(thread()).toContain("m5:unread"));
+    unsubscribe();
   });
 
   it("reading marks the other side's messages read, not mine, and sets the badge", () => {

@@ -535,8 +535,12 @@ function setUnreadTotal(client: QueryClient, unreadTotal: number): void {
  * answer and the live event both bring it). Answers whether it was new there.
  */
 function appendToThread(client: QueryClient, message: Message): boolean {
+  const key = queryKeys.messages.thread(message.conversationId);
+  // A fetch of the thread already on its way may have read it before this message was written, and
+  // would replace the thread without it when it lands: it is dropped and the thread fetched again.
+  if (client.isFetching({ queryKey: key }) > 0) void client.invalidateQueries({ queryKey: key });
   let added = false;
-  client.setQueryData<CachedThread>(queryKeys.messages.thread(message.conversationId), (data) => {
+  client.setQueryData<CachedThread>(key, (data) => {
     if (!data?.pages?.length) return data;
     if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) return data;
     added = true;
