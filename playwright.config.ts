@@ -23,10 +23,12 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   workers: 2,
-  // A story that passes only on its second try hides a fault in the app or in the story. Locally
-  // none is retried; CI still retries once while the two flaky stories its last runs found (an axe
-  // check of /cart mid-update, the live-stream race of shipping.spec.ts) are being fixed. Playwright
-  // lists a story that passed on its retry as flaky.
+  // A story that passes only on its second try hides a fault in the app or in the story, and is
+  // fixed, not retried: none is retried locally. CI still retries once, for two stories that failed
+  // once each and are not yet understood: links.spec.ts's signed-in crawl (the account menu stayed
+  // closed after its click) and quantity-picker.spec.ts (axe read /cart at contrast 1.16 mid-update).
+  // The shipping and phone-chat flakes of the same runs were faults, fixed; Playwright lists a story
+  // that passed on its retry as flaky.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // Bounds, not pacing: every step waits for a condition. On a quiet machine the slowest story
