@@ -1,18 +1,16 @@
 import { useEffect } from "react";
 import { useParams } from "react-router";
-import { ErrorState } from "../../components/ui/error-state";
 import { PagePlaceholder } from "../../components/ui/skeleton";
 import { useAddToCart } from "../../features/cart/hooks/use-add-to-cart";
 import { useListing } from "../../features/listing-detail/api/get-listing";
 import { ListingDetailView } from "../../features/listing-detail/components/listing-detail-view";
-import { ListingNotFound } from "../../features/listing-detail/components/listing-not-found";
+import { ListingLoadFailure } from "../../features/listing-detail/components/listing-load-failure";
 import { RelatedListings } from "../../features/listings/components/related-listings";
 import { ContactSellerButton } from "../../features/messages/components/contact-seller";
 import { recordRecentlyViewed } from "../../features/recently-viewed/hooks/use-recently-viewed";
 import { ReportButton } from "../../features/reports/components/report-button";
 import { FollowButton } from "../../features/watching/components/follow-button";
 import { WatchListingButton } from "../../features/watching/components/watch-listing-button";
-import { isNotFoundError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
 import { useDeferredData } from "../../lib/use-deferred-data";
 
@@ -29,18 +27,14 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
     if (shownId) recordRecentlyViewed(shownId);
   }, [shownId]);
 
-  if (listing.isError) {
-    // A malformed id (400) can no more exist than an unknown one (404).
-    if (isNotFoundError(listing.error, true)) return <ListingNotFound variant={variant} />;
+  if (listing.isError)
     return (
-      <div className="mx-auto max-w-7xl px-4 py-8">
-        <ErrorState
-          message="We couldn't load this listing."
-          onRetry={() => void listing.refetch()}
-        />
-      </div>
+      <ListingLoadFailure
+        error={listing.error}
+        onRetry={() => void listing.refetch()}
+        variant={variant}
+      />
     );
-  }
   if (!data) return <PagePlaceholder label="Loading listing..." />;
   const { seller } = data;
   // Nobody writes to, watches or follows themselves: the seller sees only the watcher count.
