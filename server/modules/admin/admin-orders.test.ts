@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import { outboxEmails } from "../../db/schema/accounts";
@@ -262,11 +262,13 @@ describe("refunding an order (POST /api/admin/orders/{id}/refunds)", () => {
       mailer: t.app.mailer,
       publicUrl: "http://localhost:3000",
     });
-    const [email] = await t.database.db
+    // Earlier tests leave this buyer other pending emails, sent in the same transaction (same
+    // created_at), so find this refund's email by its reason, not by time.
+    const emails = await t.database.db
       .select()
       .from(outboxEmails)
-      .where(eq(outboxEmails.to, buyerUser.email))
-      .orderBy(desc(outboxEmails.createdAt));
+      .where(eq(outboxEmails.to, buyerUser.email));
+    const email = emails.find((e) => e.text.includes(reason));
     expect(email?.subject).toBe(`A refund for order ${number}`);
     expect(email?.text).toContain(`Reason: ${reason}`);
     expect(email?.html).toContain("Reason: The lid arrived &#60;cracked&#62;;");
