@@ -7,66 +7,15 @@ CREATE UNLOGGED TABLE "live_event_payloads" (
 );
 --> statement-breakpoint
 
--- Hand-written below (drizzle-kit emits no triggers). The notification centre's live signals move
--- onto the realtime bus (server/plugins/realtime-bus.ts): one channel, `live_events`, whose payload
--- is `<topic>|<event>|<json>` and carries what the pages need (the new notification and the unread
--- count), so no instance reads anything back to tell a page. Statement-level triggers with
--- transition tables: one signal per user and statement, however many rows it wrote. Sent at commit.
+-- Hand-written below (drizzle-kit emits no triggers). The notification centre's live signals moved
+-- onto the realtime bus here: this migration dropped 0011's row-level trigger and function and
+-- created live_notifications_created(), live_notifications_read() and their statement-level
+-- triggers in full. Their one source is now server/modules/notifications/notifications.sql, which
+-- Database.migrate() applies after the migrations on every start (server/db/routines.ts), so a fresh
+-- database gets them from there. Databases that ran this migration are unaffected: applied migrations
+-- are never run again, and that file replaces their functions and triggers on the next start.
 DROP TRIGGER IF EXISTS notifications_inserted ON notifications;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS notifications_read ON notifications;
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS notify_user_notified();
---> statement-breakpoint
--- notification.created (core/events.ts): the user's unread count after the statement, and the
--- notification itself when the statement wrote exactly one for that user (else the page refetches).
-CREATE FUNCTION live_notifications_created() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  r record;
-BEGIN
-  FOR r IN
-    SELECT c.user_id, c.id, c.kind, c.message, c.link, c.created_at, c.written,
-           (SELECT count(*) FROM notifications u WHERE u.user_id = c.user_id AND u.read_at IS NULL) AS unread
-    FROM (
-      SELECT DISTINCT ON (n.user_id) n.*, count(*) OVER (PARTITION BY n.user_id) AS written
-      FROM created n ORDER BY n.user_id, n.created_at DESC, n.id DESC
-    ) c
-  LOOP
-    PERFORM pg_notify('live_events', 'user:' || r.user_id::text || '|notification.created|' ||
-      CASE WHEN r.written = 1 AND octet_length(r.message) + octet_length(coalesce(r.link, '')) < 6000 THEN
-        json_build_object('unreadCount', r.unread, 'notification', json_build_object(
-          'id', r.id, 'kind', r.kind, 'text', r.message, 'link', r.link, 'read', false, 'readAt', NULL,
-          'createdAt', to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text
-      ELSE json_build_object('unreadCount', r.unread)::text END);
-  END LOOP;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER notifications_created AFTER INSERT ON notifications
-REFERENCING NEW TABLE AS created
-FOR EACH STATEMENT EXECUTE FUNCTION live_notifications_created();
---> statement-breakpoint
--- notifications.unread: the count after notifications were marked read (not after the email
--- worker's own updates, which leave read_at alone).
-CREATE FUNCTION live_notifications_read() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  r record;
-BEGIN
-  FOR r IN
-    SELECT DISTINCT a.user_id FROM after_rows a JOIN before_rows b ON b.id = a.id
-    WHERE a.read_at IS DISTINCT FROM b.read_at
-  LOOP
-    PERFORM pg_notify('live_events', 'user:' || r.user_id::text || '|notifications.unread|' ||
-      json_build_object('unreadCount',
-        (SELECT count(*) FROM notifications u WHERE u.user_id = r.user_id AND u.read_at IS NULL))::text);
-  END LOOP;
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER notifications_read AFTER UPDATE ON notifications
-REFERENCING OLD TABLE AS before_rows NEW TABLE AS after_rows
-FOR EACH STATEMENT EXECUTE FUNCTION live_notifications_read();

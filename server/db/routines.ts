@@ -18,7 +18,13 @@ export const LISTING_SYNC_SQL = path.resolve(
   "../modules/listings/listing-sync.sql",
 );
 
-const ROUTINE_FILES: readonly string[] = [PLACE_BID_SQL, LISTING_SYNC_SQL];
+/** The triggers that put each new notification and unread count on the realtime bus. */
+export const NOTIFICATIONS_SQL = path.resolve(
+  import.meta.dirname,
+  "../modules/notifications/notifications.sql",
+);
+
+const ROUTINE_FILES: readonly string[] = [PLACE_BID_SQL, LISTING_SYNC_SQL, NOTIFICATIONS_SQL];
 
 /** Every routine file's SQL, in order, to be run as one script. */
 export function readRoutines(): string {

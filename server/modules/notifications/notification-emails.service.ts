@@ -1,64 +1,24 @@
 import { sql } from "drizzle-orm";
-import { orderNumber } from "../../../core/cart";
-import { formatMoney } from "../../../core/money";
 import {
   emailAlways,
   KINDS_EMAILED_ONLY_WHEN_ASKED,
   NOTIFICATION_KINDS,
-  type NotificationKind,
 } from "../../../core/notifications";
 import { eachAtMost } from "../../concurrency";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
-import { type Email, isPermanentRefusal, type Mailer, SMTP_CONNECTIONS } from "../mail/mailer";
+import { isPermanentRefusal, type Mailer, SMTP_CONNECTIONS } from "../mail/mailer";
 import {
-  auctionEndedSellerEmail,
-  itemSoldEmail,
-  messageEmail,
-  notificationEmail,
-  orderPaidEmail,
-  outbidEmail,
-  refundEmail,
-  savedSearchDigestEmail,
-  wonEmail,
-} from "../mail/templates";
+  type ClaimedNotification,
+  isMessageNotice,
+  notificationEmailFor,
+} from "./notification-email-templates";
 
 export interface NotificationEmailDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
   log?: (err: unknown, msg: string) => void;
-}
-
-interface Claimed {
-  id: string;
-  user_id: string;
-  kind: NotificationKind;
-  message: string;
-  link: string | null;
-  listing_id: string | null;
-  email: string;
-  full_name: string;
-  title: string | null;
-  current_bid_cents: number | null;
-  order_id: string | null;
-  order_total_cents: number | null;
-  /** The order's lines, for notifications about an order. */
-  order_lines: { listingId: string; title: string; quantity: number }[] | null;
-  conversation_id: string | null;
-  /** For a saved-search match: the search, whose matches make one digest email. */
-  saved_search_id: string | null;
-  saved_search: { name: string; query: Record<string, string | string[]> } | null;
-  /**
-   * For a message notice: its message, or the first after it still unread when the email is
-   * claimed, and how many from there are; null when none is (they read the chat meanwhile).
-   */
-  unread_message: { sender: string; text: string; attachments: number; unread: number } | null;
-  /**
-   * False when the user turned this kind's email off, or read the message notice (in the chat)
-   * before its email went: claimed only to be cleared.
-   */
-  wanted: boolean;
 }
 
 /** How many due notifications one claim takes. */
@@ -112,7 +72,7 @@ const WANTED = sql`(${
 export async function sendPendingNotificationEmails(deps: NotificationEmailDeps): Promise<number> {
   let handled = 0;
   for (;;) {
-    const batch = await rows<Claimed>(
+    const batch = await rows<ClaimedNotification>(
       deps.db,
       sql`with due as (
             select n.id,
@@ -161,7 +121,7 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     const wanted = batch.filter((n) => n.wanted && !stale.includes(n));
     await eachAtMost(SMTP_CONNECTIONS, emailGroups(wanted), async (group) => {
       try {
-        await deps.mailer.send(emailFor(group, deps.publicUrl));
+        await deps.mailer.send(notificationEmailFor(group, deps.publicUrl));
       } catch (err) {
         if (!isPermanentRefusal(err)) {
           deps.log?.(err, "notification email failed; it is retried when its lease ends");
@@ -182,18 +142,13 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
   }
 }
 
-/** A notice of a message in a conversation (older ones name no conversation: emailed as any other). */
-function isMessageNotice(n: Claimed): boolean {
-  return n.kind === "message_received" && n.conversation_id !== null;
-}
-
 /**
  * Notifications that make one email: outbid notices per person and listing, message notices per
  * person and conversation, saved-search matches per saved search (their digest: the matching job
  * gives a search's matches one due time a day, so they are claimed together); others alone.
  */
-function emailGroups(batch: Claimed[]): Claimed[][] {
-  const groups = new Map<string, Claimed[]>();
+function emailGroups(batch: ClaimedNotification[]): ClaimedNotification[][] {
+  const groups = new Map<string, ClaimedNotification[]>();
   for (const n of batch) {
     const key =
       n.kind === "outbid" && n.listing_id
@@ -208,69 +163,4 @@ function emailGroups(batch: Claimed[]): Claimed[][] {
     groups.set(key, group);
   }
   return [...groups.values()];
-}
-
-/**
- * The email of a notification. Outbid notices and a win show the listing's price as it is when
- * sent (for a win, settled: the final price); a paid order's list its items; a saved search's
- * matches make its digest; the seller's and other notices carry their message.
- */
-function emailFor(group: Claimed[], publicUrl: string): Email {
-  const n = group[0] as Claimed;
-  const firstName = n.full_name.split(" ")[0] ?? "";
-  const url = `${publicUrl}${n.link ?? "/"}`;
-  const { title, current_bid_cents: price, order_id: orderId, order_lines: lines } = n;
-  if (n.kind === "saved_search_match" && n.saved_search) {
-    const search = n.saved_search;
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(search.query))
-      for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
-    return savedSearchDigestEmail(
-      n.email,
-      firstName,
-      search.name,
-      group.map((m) => ({
-        title: m.title ?? "A new listing",
-        url: `${publicUrl}${m.link ?? "/"}`,
-      })),
-      `${publicUrl}/listings?${params}`,
-    );
-  }
-  if (isMessageNotice(n) && n.unread_message) {
-    const m = n.unread_message;
-    return messageEmail(n.email, firstName, m.sender, m.text, m.attachments, m.unread - 1, url);
-  }
-  if (orderId !== null && lines !== null) {
-    const number = orderNumber(orderId);
-    if (n.kind === "order_paid" && n.order_total_cents !== null)
-      return orderPaidEmail(
-        n.email,
-        firstName,
-        number,
-        formatMoney(n.order_total_cents),
-        lines.map((l) => `${l.quantity} × ${l.title}`),
-        url,
-      );
-    if (n.kind === "refund_issued") return refundEmail(n.email, firstName, number, n.message, url);
-    const line = lines.find((l) => l.listingId === n.listing_id);
-    if (n.kind === "item_sold" && line)
-      return itemSoldEmail(n.email, firstName, line.title, line.quantity, number, url);
-  }
-  if (title !== null) {
-    if (n.kind === "outbid" && price !== null)
-      return outbidEmail(n.email, firstName, title, formatMoney(price), url);
-    if (n.kind === "auction_won" && price !== null)
-      return wonEmail(n.email, firstName, title, formatMoney(price), url);
-    if (n.kind === "auction_sold")
-      return auctionEndedSellerEmail(
-        n.email,
-        firstName,
-        title,
-        `${n.message} The buyer has been asked to pay.`,
-        url,
-      );
-    if (n.kind === "auction_unsold")
-      return auctionEndedSellerEmail(n.email, firstName, title, n.message, url);
-  }
-  return notificationEmail(n.email, firstName, n.message, url);
 }
