@@ -79,7 +79,7 @@ export default defineConfig({
     pureCore(fileURLToPath(new URL("./core", import.meta.url))),
     precompress(),
   ],
-  // The manifest tells the server which files each page needs (server/plugins/page-preloads.ts).
+  // The manifest tells the server which files each page needs (server/modules/site/page-preloads.ts).
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,

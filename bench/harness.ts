@@ -13,8 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { type Database, openDatabase } from "../server/db/client";
-import { seedDatabase } from "../server/db/seed";
 import { hashToken, newToken } from "../server/plugins/session";
+import { seedDatabase } from "../server/seed/seed";
 
 // The benches reach the server the same way: by its Unix socket when it has one here, as an app on
 // the database's machine would (a query then costs the app about a third less CPU than over

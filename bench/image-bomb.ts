@@ -16,7 +16,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { DEMO_PASSWORD } from "../server/db/seed";
+import { DEMO_PASSWORD } from "../server/seed/seed";
 
 const COUNT = Number(process.env.BOMB_COUNT ?? 8);
 const WIDTH = Number(process.env.BOMB_WIDTH ?? 6000);
@@ -31,7 +31,7 @@ async function runApp() {
   const { buildApp } = await import("../server/app");
   const { loadConfig } = await import("../server/config");
   const { openDatabase } = await import("../server/db/client");
-  const { seedDatabase } = await import("../server/db/seed");
+  const { seedDatabase } = await import("../server/seed/seed");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tw-image-bomb-"));
   const database = await openDatabase({ memory: true });
   await database.migrate();

@@ -38,7 +38,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../server/db/client";
 import { browseConnection, openDatabase } from "../server/db/client";
-import { seedDatabase } from "../server/db/seed";
+import { seedDatabase } from "../server/seed/seed";
 import { generateListings } from "../server/test/generate-listings";
 import * as harness from "./harness";
 import { DB_NAME, dbUrl, getStatus, SHAPES, type Shape } from "./search-shapes";

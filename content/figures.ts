@@ -20,7 +20,7 @@ import {
   TAX_RATE_PERCENT,
 } from "../core/limits.ts";
 import { formatMoney } from "../core/money.ts";
-import { BID_INCREMENT_BANDS, TERRITORIES } from "../server/db/seed-data.ts";
+import { BID_INCREMENT_BANDS, TERRITORIES } from "../server/seed/seed-data.ts";
 
 /** "1, 3, 5, 7 or 10" */
 function orList(items: readonly (string | number)[]): string {

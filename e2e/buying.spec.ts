@@ -369,7 +369,7 @@ test("an auction's winner pays for it from Purchase History", async ({ browser }
   // Eight pages, each checked by axe as the story leaves it, and a payment.
   test.setTimeout(90_000);
   // The demo data leaves three auction wins awaiting payment, demo buyers' first
-  // (server/db/seed.ts); whose they are follows the seed's draws (it was jeanluc's, then not).
+  // (server/seed/seed.ts); whose they are follows the seed's draws (it was jeanluc's, then not).
   const { winner, wonBid } = await demoWinner(browser);
   const page = winner.page;
   await page.goto(`/my/purchases?order=${wonBid.orderId}`);

@@ -25,12 +25,13 @@ import { moderationRoutes } from "./modules/moderation/moderation.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { unreadCount } from "./modules/notifications/notifications.service";
 import { ordersRoutes } from "./modules/orders/orders.routes";
-import type { PaymentProvider } from "./modules/payments/payment-provider";
+import type { PaymentProvider } from "./modules/payment-providers/payment-provider";
+import { sandboxProvider } from "./modules/payment-providers/sandbox-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
-import { sandboxProvider } from "./modules/payments/sandbox-provider";
 import { sellingRoutes } from "./modules/selling/selling.routes";
 import { shippingRoutes } from "./modules/shipping/shipping.routes";
 import { siteRoutes } from "./modules/site/site.routes";
+import { webAppPlugin } from "./modules/site/web-app";
 import { supportRoutes } from "./modules/support/support.routes";
 import { MAX_IMAGE_BYTES } from "./modules/uploads/image-processing";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
@@ -48,7 +49,6 @@ import { bucketPublicUrl, s3Storage } from "./plugins/s3-storage";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { diskStorage, type Storage } from "./plugins/storage";
-import { webAppPlugin } from "./plugins/web-app";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -83,7 +83,7 @@ function sandboxWebhookSecret(config: Config) {
 async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
   const { secretKey, webhookSecret, apiUrl } = config.stripe;
   if (secretKey && webhookSecret) {
-    const { stripeProvider } = await import("./modules/payments/stripe-provider");
+    const { stripeProvider } = await import("./modules/payment-providers/stripe-provider");
     const api = apiUrl ? new URL(apiUrl) : null;
     return stripeProvider({
       secretKey,

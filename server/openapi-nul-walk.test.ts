@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings } from "./db/schema/listings";
-import { DEMO_PASSWORD } from "./db/seed";
+import { DEMO_PASSWORD } from "./seed/seed";
 import type { Agent } from "./test/agent";
 import { buildTestApp, type TestApp } from "./test/build-test-app";
 import { signedInAgent } from "./test/factories";

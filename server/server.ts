@@ -2,8 +2,8 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { seedDatabase } from "./db/seed";
 import { startJobs } from "./jobs/start-jobs";
+import { seedDatabase } from "./seed/seed";
 
 /** Milliseconds since the process started, and since the last lap: where a start spends its time. */
 function stopwatch() {

@@ -4,14 +4,14 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Db } from "./db-handle";
 import { readRoutines } from "./routines";
 
-/** The query surface both drivers share; services depend on this, never on a driver. */
-export type Db = PgDatabase<PgQueryResultHKT>;
+// Re-exported so the modules keep importing the handle with the opener (one name, one place).
+export type { Db };
 
 /**
  * A statement with a fixed text and positional parameters ($1, $2...). On the PostgreSQL server each

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./db-handle";
 import { rows } from "./rows";
 
 // Code that lives in the database (PL/pgSQL functions) is kept in its module, one file each, and

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./db-handle";
 
 /**
  * Runs raw SQL and returns its rows. Both drivers (node-postgres and PGlite) answer with

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client";
 import { rows } from "../db/rows";
 import { auctionSettings, bids } from "../db/schema/auctions";
-import { seedDatabase } from "../db/seed";
+import { seedDatabase } from "../seed/seed";
 import { openTestDatabase } from "../test/build-test-app";
 import { createListing, createUser } from "../test/factories";
 import { settleDueAuctions, settleNextAuction } from "./auction-settlement";

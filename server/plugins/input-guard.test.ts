@@ -8,7 +8,7 @@ import type { CreateListingInput } from "../../core/contracts/selling";
 import { ERROR_CODES } from "../../core/errors";
 import { type App, buildApp } from "../app";
 import { users } from "../db/schema/users";
-import { DEMO_USER_EMAILS } from "../db/seed";
+import { DEMO_USER_EMAILS } from "../seed/seed";
 import { Agent } from "../test/agent";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { createListing, signedInAgent } from "../test/factories";

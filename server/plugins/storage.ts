@@ -26,13 +26,13 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".gif": "image/gif",
-  // The demo's seed pictures (server/db/seed-images.ts); uploads are always re-encoded to WebP.
+  // The demo's seed pictures (server/seed/seed-images.ts); uploads are always re-encoded to WebP.
   ".svg": "image/svg+xml",
 };
 
 /**
  * A folder on disk, served by the app at /uploads/ except for the private/ folder, which the
- * static files refuse (server/plugins/web-app.ts).
+ * static files refuse (server/modules/site/web-app.ts).
  */
 export function diskStorage(root: string): Storage {
   const resolve = (key: string) => {

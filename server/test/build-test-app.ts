@@ -9,8 +9,8 @@ import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { rows } from "../db/rows";
-import { seedDatabase } from "../db/seed";
-import type { PaymentProvider } from "../modules/payments/payment-provider";
+import type { PaymentProvider } from "../modules/payment-providers/payment-provider";
+import { seedDatabase } from "../seed/seed";
 
 export interface TestDatabase {
   database: Database;

@@ -14,7 +14,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rows } from "../db/rows";
-import { CATEGORY_TREE } from "../db/seed-data";
+import { CATEGORY_TREE } from "../seed/seed-data";
 
 /** Templates naming this appear a handful of times: the rare-word case. */
 export const RARE_WORD = /calabash/i;

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, outboxEmails, sessions } from "../../db/schema/accounts";
 import { users } from "../../db/schema/users";
-import { DEMO_PASSWORD } from "../../db/seed";
+import { DEMO_PASSWORD } from "../../seed/seed";
 import { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { SIGN_IN_LIMITS } from "./sign-in-guard";

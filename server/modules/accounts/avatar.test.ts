@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../../db/seed";
+import { DEMO_PASSWORD } from "../../seed/seed";
 import { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 

@@ -5,7 +5,7 @@ import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { oauthAccounts } from "../../db/schema/accounts";
 import { users } from "../../db/schema/users";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../seed/seed";
 import { Agent } from "../../test/agent";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 

@@ -16,7 +16,7 @@ import { type Db, openDatabase } from "../../db/client";
 import { rows } from "../../db/rows";
 import { uniqueUsername } from "../accounts/accounts.service";
 import { hashPassword } from "../accounts/password";
-import { recordAdminAction } from "./audit-log";
+import { recordAdminAction } from "../staff/audit-log";
 
 export interface CreateAdminInput {
   email: string;

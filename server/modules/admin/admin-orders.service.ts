@@ -12,9 +12,9 @@ import {
   recordRefund,
   sendRefund,
 } from "../cancellations/refunds.service";
-import type { Staff } from "./admin.policy";
+import { recordAdminAction } from "../staff/audit-log";
+import type { Staff } from "../staff/staff.policy";
 import { likePattern } from "./admin-users.service";
-import { recordAdminAction } from "./audit-log";
 
 interface OrderRow {
   id: string;

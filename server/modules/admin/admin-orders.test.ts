@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { sendPendingRefunds } from "../cancellations/refunds.service";
 import { sendPendingNotificationEmails } from "../notifications/notification-emails.service";
-import type { PaymentProvider } from "../payments/payment-provider";
+import type { PaymentProvider } from "../payment-providers/payment-provider";
 
 let t: TestApp;
 let buyer: Agent;

@@ -18,12 +18,17 @@ import { idParam } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import type { RefundDeps } from "../cancellations/refunds.service";
-import { requireAdmin, requireStaff } from "./admin.policy";
+import { requireAdmin, requireStaff } from "../staff/staff.policy";
+import {
+  reinstateUser,
+  setStaffRole,
+  suspendUser,
+  warnUser,
+} from "../staff/user-moderation.service";
 import { getAdminOrder, listAdminOrders, refundOrder } from "./admin-orders.service";
 import { getAdminUser, getAdminUserDetail, listAdminUsers } from "./admin-users.service";
 import { listAuditEntries } from "./audit.service";
 import { getDashboard } from "./dashboard.service";
-import { reinstateUser, setStaffRole, suspendUser, warnUser } from "./user-moderation.service";
 
 const errors = {
   400: apiErrorSchema,

@@ -4,7 +4,7 @@ import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
-import type { PaymentProvider } from "../payments/payment-provider";
+import type { PaymentProvider } from "../payment-providers/payment-provider";
 
 // Every refund path (an admin's, a seller accepting a cancellation) against every other, at once.
 // The invariant each test holds: never more refunded than was paid, in our rows and at the

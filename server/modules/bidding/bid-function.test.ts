@@ -12,7 +12,7 @@ import { formatMoney } from "../../../core/money";
 import { PLACE_BID_SQL, routineSources, storedRoutineSources } from "../../db/routines";
 import { rows } from "../../db/rows";
 import { bidIncrements } from "../../db/schema/auctions";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../seed/seed";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 import { createListing, createUser } from "../../test/factories";
 import { PLACE_BID, type PlaceBidRow, placeBidParams } from "./bidding.service";

@@ -5,7 +5,7 @@ import { isAuctionEnded } from "../../../core/bidding";
 import { type Database, openDatabase } from "../../db/client";
 import { PLACE_BID_SQL, routineSources, storedRoutineSources } from "../../db/routines";
 import { rows } from "../../db/rows";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../seed/seed";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 import { createListing, createUser } from "../../test/factories";
 import { auctionEndedExpression } from "../listings/listing-visibility";

@@ -16,9 +16,9 @@ import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { badRequest, conflict, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
-import { statusForStock } from "../listings/listing-stock";
 import { notify } from "../notifications/notifications.service";
-import { assertBuyerOf } from "../orders/orders.policy";
+import { assertBuyerOf } from "../order-access/order-access.policy";
+import { statusForStock } from "../stock/listing-stock";
 import { assertSellerOfRequest } from "./cancellations.policy";
 import { lockRefundable, type RefundDeps, recordRefund, sendRefund } from "./refunds.service";
 

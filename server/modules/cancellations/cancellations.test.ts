@@ -5,12 +5,12 @@ import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
-import type { PaymentProvider } from "../payments/payment-provider";
+import type { PaymentProvider } from "../payment-providers/payment-provider";
 import {
   SANDBOX_SIGNATURE_HEADER,
   sandboxEvent,
   sandboxSignature,
-} from "../payments/sandbox-provider";
+} from "../payment-providers/sandbox-provider";
 import { requestCancellation } from "./cancellations.service";
 import { sendPendingRefunds } from "./refunds.service";
 
@@ -352,7 +352,7 @@ describe("the refunds job", () => {
     const l = await listing(sellerA.id);
     const orderId = await buyAndPay([{ listingId: l.id, quantity: 1 }]);
     await buyer.post(`/api/orders/${orderId}/cancel`, REASON);
-    const { RefundRefusedError } = await import("../payments/payment-provider");
+    const { RefundRefusedError } = await import("../payment-providers/payment-provider");
     await withRefund(
       async () => {
         throw new RefundRefusedError("charge already refunded");

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import type { NewNotification } from "../notifications/notifications.service";
 import { notify } from "../notifications/notifications.service";
-import { type PaymentProvider, RefundRefusedError } from "../payments/payment-provider";
+import { type PaymentProvider, RefundRefusedError } from "../payment-providers/payment-provider";
 
 export interface RefundDeps {
   db: Db;

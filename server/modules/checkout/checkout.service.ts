@@ -11,7 +11,6 @@ import { ERROR_CODES } from "../../../core/errors";
 import { rows, uuidList } from "../../db/rows";
 import { ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
-import { isSoldOut } from "../listings/listing-stock";
 import {
   expireAtProvider,
   payOrder,
@@ -20,9 +19,10 @@ import {
 import {
   insertPaymentSession,
   type PaymentsDeps,
-  reservedUnits,
   startPaymentSession,
 } from "../payments/payments.service";
+import { isSoldOut } from "../stock/listing-stock";
+import { reservedUnits } from "../stock/reservations";
 
 export interface CheckoutDeps extends PaymentsDeps {
   taxRatePercent: number;

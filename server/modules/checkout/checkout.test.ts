@@ -5,12 +5,12 @@ import { settleNextAuction } from "../../jobs/auction-settlement";
 import { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
-import { expireDueSessions } from "../payments/payments.service";
 import {
   SANDBOX_SIGNATURE_HEADER,
   sandboxEvent,
   sandboxSignature,
-} from "../payments/sandbox-provider";
+} from "../payment-providers/sandbox-provider";
+import { expireDueSessions } from "../payments/payments.service";
 
 let t: TestApp;
 let seller: { id: string };

@@ -15,7 +15,7 @@ import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
-import { reservedUnits } from "../payments/payments.service";
+import { reservedUnits } from "../stock/reservations";
 import {
   activeListingCondition,
   displayPriceExpression,

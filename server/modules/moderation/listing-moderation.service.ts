@@ -8,11 +8,11 @@ import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { conflict, notFound } from "../../errors";
 import { publish } from "../../plugins/realtime-bus";
-import type { Staff } from "../admin/admin.policy";
-import { recordAdminAction } from "../admin/audit-log";
 import { lockListings } from "../listings/listing-locks";
 import { loadIncrementBands } from "../listings/listings.service";
 import { type NewNotification, notify } from "../notifications/notifications.service";
+import { recordAdminAction } from "../staff/audit-log";
+import type { Staff } from "../staff/staff.policy";
 import { queueNewListing } from "../watching/alert-matching";
 
 interface AdminListingRow {

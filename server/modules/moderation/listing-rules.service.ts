@@ -4,8 +4,8 @@ import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { badRequest, conflict, notFound } from "../../errors";
-import type { Staff } from "../admin/admin.policy";
-import { recordAdminAction } from "../admin/audit-log";
+import { recordAdminAction } from "../staff/audit-log";
+import type { Staff } from "../staff/staff.policy";
 
 interface RuleRow {
   id: string;

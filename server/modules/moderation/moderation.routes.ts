@@ -19,7 +19,7 @@ import { idParam } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
-import { requireAdmin, requireStaff } from "../admin/admin.policy";
+import { requireAdmin, requireStaff } from "../staff/staff.policy";
 import {
   approveListing,
   listAdminListings,

@@ -9,9 +9,9 @@ import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { conflict, notFound, ruleBroken } from "../../errors";
-import type { Staff } from "../admin/admin.policy";
-import { recordAdminAction } from "../admin/audit-log";
-import { suspendUser, warnUser } from "../admin/user-moderation.service";
+import { recordAdminAction } from "../staff/audit-log";
+import type { Staff } from "../staff/staff.policy";
+import { suspendUser, warnUser } from "../staff/user-moderation.service";
 import { removeListing } from "./listing-moderation.service";
 
 /** How many of a reported conversation's latest messages the queue shows. */

@@ -6,8 +6,8 @@ import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import { buyerFeedbackOf, feedbackOnLines, sellerFeedbackOf } from "../feedback/feedback.service";
+import { assertBuyerOf } from "../order-access/order-access.policy";
 import { partKey, saleShippingOf, shipmentsOf } from "../shipping/shipping.service";
-import { assertBuyerOf } from "./orders.policy";
 
 interface OrderRow {
   id: string;

@@ -5,16 +5,16 @@ import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
-import { isSoldOut } from "../listings/listing-stock";
+import { assertBuyerOf } from "../order-access/order-access.policy";
 import {
   cancelOrderPayment,
   insertPaymentSession,
   type PaymentSessionRef,
   type PaymentsDeps,
-  reservedUnits,
   startPaymentSession,
 } from "../payments/payments.service";
-import { assertBuyerOf } from "./orders.policy";
+import { isSoldOut } from "../stock/listing-stock";
+import { reservedUnits } from "../stock/reservations";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

@@ -6,8 +6,8 @@ import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { startFakeStripe } from "../../test/fake-stripe";
+import { stripeProvider } from "../payment-providers/stripe-provider";
 import { expireDueSessions } from "../payments/payments.service";
-import { stripeProvider } from "../payments/stripe-provider";
 
 const RESERVED_OUT = "Someone is checking out the last one; it may come back in a few minutes.";
 const CARD = { expiry: "12/40", cvc: "123", name: "Keisha Brown", cardNumber: "4242424242424242" };

@@ -10,10 +10,10 @@ import { apiErrorSchema, ERROR_CODES } from "../../../core/errors";
 import { AppError, badRequest, notFound } from "../../errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
-import { InvalidSignatureError } from "./payment-provider";
+import { InvalidSignatureError } from "../payment-providers/payment-provider";
+import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from "../payment-providers/sandbox-provider";
 import { cancelOrderPayment, handlePaymentEvent, type PaymentsDeps } from "./payments.service";
 import { getSandboxSession, paySandboxSession, sandboxSessionOrder } from "./sandbox.service";
-import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from "./sandbox-provider";
 
 const sessionParam = z.object({ session: z.uuid({ message: "session must be a UUID" }) });
 

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
@@ -9,11 +9,11 @@ import { rows, uuidList } from "../../db/rows";
 import { AppError, ruleBroken } from "../../errors";
 import { recordRefund } from "../cancellations/refunds.service";
 import { lockListings } from "../listings/listing-locks";
-import { statusForStock } from "../listings/listing-stock";
 import { notify } from "../notifications/notifications.service";
-import { assertBuyerOf } from "../orders/orders.policy";
+import { assertBuyerOf } from "../order-access/order-access.policy";
+import type { PaymentEvent, PaymentProvider } from "../payment-providers/payment-provider";
+import { statusForStock } from "../stock/listing-stock";
 import { alertWatchersOfEnd } from "../watching/watch-alerts";
-import type { PaymentEvent, PaymentProvider } from "./payment-provider";
 
 export interface PaymentsDeps {
   db: Db;
@@ -23,23 +23,6 @@ export interface PaymentsDeps {
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-/**
- * Units of a listing held by open, unexpired payment sessions: the one expression every reader of
- * stock uses (cart, checkout, listing page, unpaid orders), so "available" is always stock minus
- * what other buyers are paying for right now. `exceptBuyer` leaves that buyer's own checkouts out:
- * what they reserved is theirs, so their cart and the listing page do not shrink behind their back.
- */
-export const reservedUnits = (
-  listingColumn: SQL,
-  exceptBuyer: string | null = null,
-) => sql`coalesce((
-  select sum(ol.quantity) from order_lines ol
-  join payment_sessions ps on ps.order_id = ol.order_id
-  ${exceptBuyer ? sql`join orders ro on ro.id = ol.order_id` : sql``}
-  where ol.listing_id = ${listingColumn} and ps.status = 'open' and ps.reserves_stock
-    and ps.expires_at > now()
-    ${exceptBuyer ? sql`and ro.buyer_id <> ${exceptBuyer}` : sql``}), 0)::int`;
 
 interface OrderForPayment {
   id: string;

@@ -5,7 +5,7 @@ import { ERROR_CODES, type ErrorCode } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
-import { type SandboxEventBody, sandboxEvent } from "./sandbox-provider";
+import { type SandboxEventBody, sandboxEvent } from "../payment-providers/sandbox-provider";
 
 interface SandboxSessionRow {
   id: string;

@@ -5,8 +5,8 @@ import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { startFakeStripe } from "../../test/fake-stripe";
-import type { HostedCheckoutRequest } from "./payment-provider";
-import { stripeProvider } from "./stripe-provider";
+import type { HostedCheckoutRequest } from "../payment-providers/payment-provider";
+import { stripeProvider } from "../payment-providers/stripe-provider";
 
 // Cookies belong to the host the visitor typed. A redirect built from PUBLIC_URL (localhost)
 // signs out someone browsing at 127.0.0.1, so every way back into the site must be a site path;

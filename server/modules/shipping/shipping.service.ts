@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { conflict, ruleBroken } from "../../errors";
 import { notify } from "../notifications/notifications.service";
-import { assertBuyerOf } from "../orders/orders.policy";
+import { assertBuyerOf } from "../order-access/order-access.policy";
 import { assertSellerIn, assertShippable } from "./shipping.policy";
 
 interface ShipmentRow {

@@ -7,7 +7,7 @@ import { DEV_PAGES, matchPattern, PUBLIC_PAGES, SIGNED_IN_PAGES } from "../../..
 import { type App, buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { rows } from "../../db/rows";
-import { seedDatabase } from "../../db/seed";
+import { seedDatabase } from "../../seed/seed";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 import { createListing } from "../../test/factories";
 import { listingsSitemap, ROBOTS_RULES, sitemapIndex } from "./sitemap.service";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { rows } from "../db/rows";
 import { openTestDatabase } from "../test/build-test-app";
-import type { Database } from "./client";
-import { rows } from "./rows";
 import { seedDatabase } from "./seed";
 
 describe("demo unpaid checkout", () => {

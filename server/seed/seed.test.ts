@@ -1,13 +1,13 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONDITION_VALUES } from "../../core/listing";
+import type { Database } from "../db/client";
+import { auctionSettings, bidIncrements, bids } from "../db/schema/auctions";
+import { categories, territories } from "../db/schema/catalog";
+import { listingImages, listings } from "../db/schema/listings";
+import { users } from "../db/schema/users";
 import { verifyPassword } from "../modules/accounts/password";
 import { openTestDatabase } from "../test/build-test-app";
-import type { Database } from "./client";
-import { auctionSettings, bidIncrements, bids } from "./schema/auctions";
-import { categories, territories } from "./schema/catalog";
-import { listingImages, listings } from "./schema/listings";
-import { users } from "./schema/users";
 import { buildSeedPlan, DEMO_PASSWORD, DEMO_USER_EMAILS, seedDatabase } from "./seed";
 import { DEMO_STAFF } from "./seed-admin";
 import { BID_INCREMENT_BANDS, CATEGORY_TREE, TERRITORIES } from "./seed-data";

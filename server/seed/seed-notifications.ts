@@ -3,9 +3,9 @@ import { orderNumber } from "../../core/cart";
 import { formatMoney } from "../../core/money";
 import { notificationText } from "../../core/notifications";
 import { purchaseLink, saleLink } from "../../core/order-links";
-import type { Db } from "./client";
-import { rows } from "./rows";
-import { notifications } from "./schema/notifications";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
+import { notifications } from "../db/schema/notifications";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import type { StaffRole } from "../../core/contracts/admin";
-import type { Db } from "./client";
-import { users } from "./schema/users";
+import type { Db } from "../db/client";
+import { users } from "../db/schema/users";
 
 /** The demo's staff: an admin and a moderator, signing in with the demo password. */
 export const DEMO_STAFF: readonly { email: string; fullName: string; staffRole: StaffRole }[] = [

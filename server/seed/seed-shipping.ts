@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { addBusinessDays } from "../../core/business-days";
 import { HANDLING_TIME_BUSINESS_DAYS } from "../../core/contracts/shipping";
-import type { Db } from "./client";
-import { rows } from "./rows";
-import { shipments } from "./schema/after-sale";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
+import { shipments } from "../db/schema/after-sale";
 
 const HOUR = 3_600_000;
 

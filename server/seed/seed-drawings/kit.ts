@@ -1,6 +1,6 @@
 /**
  * The pieces every seed drawing is made of. A drawing is SVG markup in a 400 x 400 box, the item
- * standing on the floor line (FLOOR) and centred on x = 200; server/db/seed-images.ts places it on
+ * standing on the floor line (FLOOR) and centred on x = 200; server/seed/seed-images.ts places it on
  * a studio backdrop, so a drawing holds only the product itself.
  */
 

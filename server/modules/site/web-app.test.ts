@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressDir } from "../../client/build/precompress";
-import { type App, buildApp } from "../app";
-import { loadConfig } from "../config";
-import { seedDatabase } from "../db/seed";
-import { openTestDatabase, type TestDatabase } from "../test/build-test-app";
-import { createListing } from "../test/factories";
+import { precompressDir } from "../../../client/build/precompress";
+import { type App, buildApp } from "../../app";
+import { loadConfig } from "../../config";
+import { seedDatabase } from "../../seed/seed";
+import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
+import { createListing } from "../../test/factories";
 
 // API tests run without a built client; this one needs an index.html to put the share tags in,
 // so it serves a small stand-in from a temporary folder.

@@ -7,14 +7,14 @@ import { sql } from "drizzle-orm";
 import { incrementFor } from "../../core/bidding";
 import { orderTotals } from "../../core/cart";
 import type { ListingKind } from "../../core/listing";
+import type { Db } from "../db/client";
+import { auctionSettings, bidIncrements, bids } from "../db/schema/auctions";
+import { categories, territories } from "../db/schema/catalog";
+import { listingImages, listings } from "../db/schema/listings";
+import { auctionOrders, orderLines, orders } from "../db/schema/orders";
+import { users } from "../db/schema/users";
 import { hashPassword } from "../modules/accounts/password";
 import { diskStorage, type Storage } from "../plugins/storage";
-import type { Db } from "./client";
-import { auctionSettings, bidIncrements, bids } from "./schema/auctions";
-import { categories, territories } from "./schema/catalog";
-import { listingImages, listings } from "./schema/listings";
-import { auctionOrders, orderLines, orders } from "./schema/orders";
-import { users } from "./schema/users";
 import { seedDemoStaff } from "./seed-admin";
 import {
   BID_INCREMENT_BANDS,
@@ -841,7 +841,7 @@ export async function seedDatabase(
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasCategories(tx)) return false;
     // Pictures first, while the transaction is open: a database that says it is seeded then
-    // always has its pictures, and a later start never has to draw them (server/db/seed-images.ts).
+    // always has its pictures, and a later start never has to draw them (server/seed/seed-images.ts).
     let imageUrls = new Map<string, string>();
     if (pictures) {
       const picturesStarted = Date.now();
@@ -850,23 +850,23 @@ export async function seedDatabase(
       picturesLog = `Seed pictures: ${written.written} written in ${Date.now() - picturesStarted} ms`;
     }
     await insertAll(tx, plan, passwordHashes, now, imageUrls);
-    // Last, on the rows above: demo notifications for the bell (server/db/seed-notifications.ts)
-    // conversations for /messages (server/db/seed-messages.ts), and watchlists, saved searches,
-    // followed sellers and their alerts (server/db/seed-watching.ts).
+    // Last, on the rows above: demo notifications for the bell (server/seed/seed-notifications.ts)
+    // conversations for /messages (server/seed/seed-messages.ts), and watchlists, saved searches,
+    // followed sellers and their alerts (server/seed/seed-watching.ts).
     await seedDemoNotifications(tx, now);
     await seedDemoMessages(tx, now);
     await seedDemoWatching(tx, now);
-    // Past sales with the buyers' feedback behind every seller's rating (server/db/seed-feedback.ts).
+    // Past sales with the buyers' feedback behind every seller's rating (server/seed/seed-feedback.ts).
     await seedDemoFeedback(tx, now);
-    // The demo sales past their handling time shipped with tracking (server/db/seed-shipping.ts).
+    // The demo sales past their handling time shipped with tracking (server/seed/seed-shipping.ts).
     await seedDemoShipping(tx, now);
-    // One order cancelled before shipping and refunded (server/db/seed-refunds.ts).
+    // One order cancelled before shipping and refunded (server/seed/seed-refunds.ts).
     await seedDemoRefunds(tx, now);
-    // One checkout left unpaid, for Pay now and Cancel in Purchase History (server/db/seed-unpaid.ts).
+    // One checkout left unpaid, for Pay now and Cancel in Purchase History (server/seed/seed-unpaid.ts).
     await seedDemoUnpaidOrder(tx, now);
-    // The admin and the moderator of the admin area (server/db/seed-admin.ts).
+    // The admin and the moderator of the admin area (server/seed/seed-admin.ts).
     await seedDemoStaff(tx, now, passwordHashes[0] ?? (await hashPassword(DEMO_PASSWORD)));
-    // Open reports for the moderation queue and the listing rules (server/db/seed-reports.ts).
+    // Open reports for the moderation queue and the listing rules (server/seed/seed-reports.ts).
     await seedDemoReports(tx, now);
     return true;
   });

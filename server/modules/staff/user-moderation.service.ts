@@ -6,8 +6,8 @@ import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { AppError, conflict, notFound, ruleBroken } from "../../errors";
 import { notify } from "../notifications/notifications.service";
-import type { Staff } from "./admin.policy";
 import { recordAdminAction } from "./audit-log";
+import type { Staff } from "./staff.policy";
 
 interface TargetRow {
   id: string;

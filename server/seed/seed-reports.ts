@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { rows } from "./rows";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
 
 const HOUR = 60 * 60 * 1000;
 const demo = (name: string) => `${name}@demo.tradewinds.test`;

@@ -2,15 +2,15 @@ import { sql } from "drizzle-orm";
 import type { SavedSearchQuery } from "../../core/contracts/watching";
 import { notificationText } from "../../core/notifications";
 import { canonicalQuery } from "../../core/saved-search-query";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
+import { notifications } from "../db/schema/notifications";
+import { savedSearches } from "../db/schema/watching";
 import {
   describeFilters,
   matchingColumns,
   parseSavedQuery,
 } from "../modules/watching/saved-search-query";
-import type { Db } from "./client";
-import { rows } from "./rows";
-import { notifications } from "./schema/notifications";
-import { savedSearches } from "./schema/watching";
 
 const HOUR = 3_600_000;
 

@@ -3,11 +3,11 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { ERROR_CODES } from "../../core/errors";
-import { shareTagsFor, withShareTags } from "../modules/listings/share-tags";
-import { isLocalRequest } from "../modules/mail/outbox.routes";
-import { pageStatus } from "../modules/site/page-status";
+import { ERROR_CODES } from "../../../core/errors";
+import { shareTagsFor, withShareTags } from "../listings/share-tags";
+import { isLocalRequest } from "../mail/outbox.routes";
 import { pagePreloads, readManifest, sharedPicture, withPreloads } from "./page-preloads";
+import { pageStatus } from "./page-status";
 
 export interface WebAppOptions {
   clientDist: string;
@@ -43,7 +43,7 @@ export const webAppPlugin = fp<WebAppOptions>(
       // Checked on the path the plugin normalised and again on the file it resolved, so no spelling
       // of the URL reaches the folder (the plugin refuses non-canonical paths such as `a/../b`).
       allowedPath: (pathName) => !PRIVATE_PATH.test(pathName),
-      // The demo's seed pictures are SVG (server/db/seed-images.ts). Opened on their own, an SVG
+      // The demo's seed pictures are SVG (server/seed/seed-images.ts). Opened on their own, an SVG
       // is a document that could run script: this policy forbids any, whatever the file holds.
       setHeaders(reply, filePath) {
         if (filePath.toLowerCase().endsWith(".svg")) {

@@ -10,7 +10,7 @@ import { oauthSignIn } from "../accounts/accounts.service";
 import { hashPassword } from "../accounts/password";
 import { sendPendingNotificationEmails } from "../notifications/notification-emails.service";
 import { pageStatus } from "../site/page-status";
-import type { Staff } from "./admin.policy";
+import type { Staff } from "./staff.policy";
 import { suspendUser, warnUser } from "./user-moderation.service";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { orderTotals } from "../../core/cart";
-import type { Db } from "./client";
-import { rows } from "./rows";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
 
 const DAY = 86_400_000;
 

@@ -1,4 +1,4 @@
-/** Every demo item's drawing, by its title in server/db/seed-data.ts (a test checks both agree). */
+/** Every demo item's drawing, by its title in server/seed/seed-data.ts (a test checks both agree). */
 import { ANIMALS } from "./animals";
 import { ART } from "./art";
 import { CRAFTS } from "./crafts";
@@ -29,6 +29,6 @@ export const DRAWINGS: Readonly<Record<string, Drawing>> = {
 export function drawingFor(title: string): Drawing {
   const drawing = DRAWINGS[title];
   // A new demo item needs its own picture: seed-images.test.ts names the missing ones.
-  if (!drawing) throw new Error(`no seed drawing for "${title}" in server/db/seed-drawings`);
+  if (!drawing) throw new Error(`no seed drawing for "${title}" in server/seed/seed-drawings`);
   return drawing;
 }

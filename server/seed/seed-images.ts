@@ -1,5 +1,5 @@
 /**
- * The demo listings' pictures: one drawing per item (server/db/seed-drawings/), shown on a studio
+ * The demo listings' pictures: one drawing per item (server/seed/seed-drawings/), shown on a studio
  * backdrop in up to four views (front, the other side, a close-up, on a turntable). Nothing is
  * downloaded, so a fresh clone seeds offline.
  *
@@ -8,7 +8,7 @@
  * writing the SVG takes well under a second and ~2 MB; a vector picture is also sharp at every size,
  * so one file serves the card, the gallery and the zoomable viewer. The files hold no script or
  * link (tests check it), and /uploads sends .svg with a Content-Security-Policy that forbids
- * scripts anyway (server/plugins/web-app.ts). The demo messages' photo attachments are the one
+ * scripts anyway (server/modules/site/web-app.ts). The demo messages' photo attachments are the one
  * place that needs a raster (the attachments API serves WebP): those few are rendered by sharp.
  *
  * The files go to the app's storage (a folder, or the S3 bucket) while the seed's transaction is
@@ -31,7 +31,7 @@ const WRITE_CONCURRENCY = 16;
 export interface SeedImageJob {
   /** File-name stem, unique per listing, e.g. `042-guava-jelly-4-jars`. */
   key: string;
-  /** The item's title, which names its drawing in server/db/seed-drawings/catalog.ts. */
+  /** The item's title, which names its drawing in server/seed/seed-drawings/catalog.ts. */
   title: string;
   /** Number of photos; they are numbered 1..count. */
   count: number;

@@ -14,7 +14,7 @@ export type ConditionProfile = "any" | "gently" | "new" | "none";
 export type DeliveryProfile = "ship" | "bulky" | "local";
 
 export interface ProductTemplate {
-  /** Also names the item's picture in server/db/seed-drawings/catalog.ts (a test checks each has one). */
+  /** Also names the item's picture in server/seed/seed-drawings/catalog.ts (a test checks each has one). */
   title: string;
   description: string;
   /** Inclusive range the seeder draws the listing's price from. */

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addBusinessDays } from "../../core/business-days";
+import type { Database } from "../db/client";
+import { rows } from "../db/rows";
 import { flagLateShipments } from "../modules/shipping/late-shipments";
 import { openTestDatabase } from "../test/build-test-app";
-import type { Database } from "./client";
-import { rows } from "./rows";
 import { seedDatabase } from "./seed";
 
 // A Wednesday: sales of the last three business days stay unshipped.

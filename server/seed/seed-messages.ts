@@ -1,16 +1,16 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { notificationText } from "../../core/notifications";
-import { PRIVATE_PREFIX, type Storage } from "../plugins/storage";
-import type { Db } from "./client";
-import { rows } from "./rows";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
 import {
   conversationParticipants,
   conversations,
   messageAttachments,
   messages,
-} from "./schema/messages";
-import { notifications } from "./schema/notifications";
+} from "../db/schema/messages";
+import { notifications } from "../db/schema/notifications";
+import { PRIVATE_PREFIX, type Storage } from "../plugins/storage";
 import { renderSeedImageWebp, type SeedImageJob } from "./seed-images";
 
 const MINUTE = 60_000;

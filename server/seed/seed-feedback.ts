@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { orderTotals } from "../../core/cart";
 import type { FeedbackRating } from "../../core/contracts/feedback";
-import type { Db } from "./client";
-import { rows } from "./rows";
-import { feedback, shipments } from "./schema/after-sale";
-import { orderLines, orders } from "./schema/orders";
+import type { Db } from "../db/client";
+import { rows } from "../db/rows";
+import { feedback, shipments } from "../db/schema/after-sale";
+import { orderLines, orders } from "../db/schema/orders";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
