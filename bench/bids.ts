@@ -23,8 +23,8 @@ import {
   PLACE_BID,
   type PlaceBidRow,
   placeBidParams,
-} from "../server/modules/bidding/bidding.service";
-import { loadIncrementBands } from "../server/modules/listings/listings.service";
+} from "../server/modules/auctions/bidding.service";
+import { loadIncrementBands } from "../server/modules/auctions/increment-bands";
 import * as harness from "./harness";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);

@@ -9,6 +9,7 @@ import {
   incrementFor,
   isAuctionEnded,
   minNextBidCents,
+  minNextBidWith,
 } from "./bidding";
 
 const bands: IncrementBand[] = [
@@ -190,10 +191,11 @@ describe("auctionState", () => {
     buyItNowPriceCents: 9000,
     leaderId: null,
     status: "active",
+    minNextBidCents: 1000,
   };
 
   it("presents an open auction without bids: the start price is the minimum, Buy It Now offered", () => {
-    expect(auctionState(facts, bands, now)).toEqual({
+    expect(auctionState(facts, now)).toEqual({
       startPriceCents: 1000,
       currentBidCents: null,
       bidCount: 0,
@@ -208,29 +210,35 @@ describe("auctionState", () => {
     });
   });
 
-  it("takes the minimum next bid from the increment table, as decideBid does", () => {
+  it("presents the minimum next bid that travels with the facts", () => {
     const state = auctionState(
-      { ...facts, currentBidCents: 2450, bidCount: 3, leaderId: "ana" },
-      bands,
+      { ...facts, currentBidCents: 2450, bidCount: 3, leaderId: "ana", minNextBidCents: 2500 },
       now,
     );
     expect(state.minNextBidCents).toBe(2500);
-    expect(state.minNextBidCents).toBe(minNextBidCents({ ...facts, currentBidCents: 2450 }, bands));
     expect(state.buyItNowPriceCents).toBeNull();
+  });
+
+  it("finds the minimum next bid from one band's increment as from the table, as decideBid does", () => {
+    for (const currentBidCents of [null, 0, 99, 100, 2450, 499, 500, 1_000_000]) {
+      const auction = { startPriceCents: 1000, currentBidCents };
+      const increment = incrementFor(currentBidCents ?? 1000, bands);
+      expect(minNextBidWith(auction, increment)).toBe(minNextBidCents(auction, bands));
+    }
   });
 
   it("reports a reserve as met only once the current price reaches it", () => {
     const reserved = { ...facts, reservePriceCents: 5000 };
-    expect(auctionState(reserved, bands, now)).toMatchObject({
+    expect(auctionState(reserved, now)).toMatchObject({
       hasReserve: true,
       reserveMet: false,
     });
-    expect(
-      auctionState({ ...reserved, currentBidCents: 4999, bidCount: 1 }, bands, now).reserveMet,
-    ).toBe(false);
-    expect(
-      auctionState({ ...reserved, currentBidCents: 5000, bidCount: 1 }, bands, now).reserveMet,
-    ).toBe(true);
+    expect(auctionState({ ...reserved, currentBidCents: 4999, bidCount: 1 }, now).reserveMet).toBe(
+      false,
+    );
+    expect(auctionState({ ...reserved, currentBidCents: 5000, bidCount: 1 }, now).reserveMet).toBe(
+      true,
+    );
   });
 
   it("ends at the effective end, or when the listing is no longer on sale", () => {
@@ -240,7 +248,7 @@ describe("auctionState", () => {
     );
     expect(isAuctionEnded({ ...facts, status: "sold" }, now)).toBe(true);
     expect(isAuctionEnded({ ...facts, status: "ended" }, now)).toBe(true);
-    const over = auctionState({ ...facts, endsAt: new Date(now.getTime() - 1) }, bands, now);
+    const over = auctionState({ ...facts, endsAt: new Date(now.getTime() - 1) }, now);
     expect(over).toMatchObject({ ended: true, buyItNowPriceCents: null });
   });
 });

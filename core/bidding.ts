@@ -22,8 +22,23 @@ export function minNextBidCents(
   auction: { startPriceCents: number; currentBidCents: number | null },
   bands: readonly IncrementBand[],
 ): number {
+  return minNextBidWith(
+    auction,
+    incrementFor(auction.currentBidCents ?? auction.startPriceCents, bands),
+  );
+}
+
+/**
+ * minNextBidCents given the increment of the current bid's band, for who has looked that one band
+ * up (the live event carries it) rather than the whole table. The database's expression of the
+ * rule: auction_min_next_bid() (server/modules/auctions/auction-rules.sql).
+ */
+export function minNextBidWith(
+  auction: { startPriceCents: number; currentBidCents: number | null },
+  incrementCents: number,
+): number {
   if (auction.currentBidCents === null) return auction.startPriceCents;
-  return auction.currentBidCents + incrementFor(auction.currentBidCents, bands);
+  return auction.currentBidCents + incrementCents;
 }
 
 /** What is recorded of an auction, all its state is presented from (see auctionState). */
@@ -39,6 +54,12 @@ export interface AuctionFacts {
   buyItNowPriceCents: number | null;
   leaderId: string | null;
   /**
+   * The smallest acceptable next bid, from the increment table where the facts were read: the
+   * database's auction_min_next_bid(), place_bid()'s answer, or minNextBidWith and the increment an
+   * event carries. It travels with the facts so that presenting them needs no increment table.
+   */
+  minNextBidCents: number;
+  /**
    * The listing's status. Settlement makes an auction ended or sold (with `settled_at`, in one
    * transaction), and so does a Buy It Now purchase: either way it takes no more bids.
    */
@@ -47,8 +68,8 @@ export interface AuctionFacts {
 
 /**
  * Whether an auction takes no more bids: no longer on sale, or at or past its effective end. The
- * database's expressions of the same rule: place_bid() (server/modules/bidding/place-bid.sql) and
- * auctionEndedExpression (server/modules/listings/listing-visibility.ts).
+ * database's expressions of the same rule: auction_open() (server/modules/auctions/auction-rules.sql)
+ * and place_bid() (place-bid.sql beside it, under the auction row's lock).
  */
 export function isAuctionEnded(facts: Pick<AuctionFacts, "status" | "endsAt">, now: Date): boolean {
   return facts.status !== "active" || new Date(facts.endsAt).getTime() <= now.getTime();
@@ -66,17 +87,13 @@ export function isReserveMet(
  * The auction's state as the API shows it, as of `now`: the one presenter for a listing's page and
  * card, the live channel and a bid's answer. Buy It Now is offered until the first bid or the end.
  */
-export function auctionState(
-  facts: AuctionFacts,
-  bands: readonly IncrementBand[],
-  now: Date,
-): AuctionState {
+export function auctionState(facts: AuctionFacts, now: Date): AuctionState {
   const ended = isAuctionEnded(facts, now);
   return {
     startPriceCents: facts.startPriceCents,
     currentBidCents: facts.currentBidCents,
     bidCount: facts.bidCount,
-    minNextBidCents: minNextBidCents(facts, bands),
+    minNextBidCents: facts.minNextBidCents,
     endsAt: new Date(facts.endsAt).toISOString(),
     ended,
     hasReserve: facts.reservePriceCents !== null,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { maskBidderName } from "./bidder-name";
-import { type AuctionFacts, auctionState } from "./bidding";
+import { type AuctionFacts, auctionState, minNextBidWith } from "./bidding";
 import { type AuctionUpdate, auctionUpdateSchema } from "./contracts/bidding";
 import type { BidHistoryItem } from "./contracts/browse";
 import { messageSchema } from "./contracts/messages";
@@ -59,7 +59,7 @@ export function presentLiveBid(bid: LiveBid): BidHistoryItem {
   };
 }
 
-/** What place_bid() and settlement publish: the auction's facts after the change. */
+/** What place_bid() and publishAuctionChanged (settlement, a cancellation) publish: the auction's facts after the change. */
 export const auctionChangedSchema = z.object({
   listingId: z.string(),
   status: z.enum(["active", "ended", "sold"]),
@@ -84,13 +84,15 @@ export type AuctionChanged = z.infer<typeof auctionChangedSchema>;
 
 /** The AuctionState a browser receives, presented from the facts as of `now`. */
 export function presentAuctionChanged(event: AuctionChanged, now: Date): AuctionUpdate {
-  const facts: AuctionFacts = { ...event.facts, status: event.status };
-  const price = event.facts.currentBidCents ?? event.facts.startPriceCents;
-  const band = [{ startCents: price, endCents: price + 1, incrementCents: event.incrementCents }];
+  const facts: AuctionFacts = {
+    ...event.facts,
+    status: event.status,
+    minNextBidCents: minNextBidWith(event.facts, event.incrementCents),
+  };
   return {
     listingId: event.listingId,
     status: event.status,
-    auction: auctionState(facts, band, now),
+    auction: auctionState(facts, now),
     // Newest first, as the history lists them.
     bids: [...event.bids].reverse().map(presentLiveBid),
   };

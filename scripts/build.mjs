@@ -84,7 +84,7 @@ async function buildClient() {
 
 /**
  * The bundle runs from dist/server, but some modules find files beside their source at run time
- * (drizzle/ migrations, server/modules/bidding/place-bid.sql) from `import.meta.dirname`. Each
+ * (drizzle/ migrations, server/modules/auctions/place-bid.sql) from `import.meta.dirname`. Each
  * source file's `import.meta.dirname` becomes its own folder in the source tree, found from where
  * the bundle is, so those paths resolve exactly as under tsx.
  */

@@ -9,7 +9,7 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
-import { biddingRoutes } from "./modules/bidding/bidding.routes";
+import { biddingRoutes } from "./modules/auctions/bidding.routes";
 import { cancellationsRoutes } from "./modules/cancellations/cancellations.routes";
 import { cartsRoutes } from "./modules/carts/carts.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";

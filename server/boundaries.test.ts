@@ -34,7 +34,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/staff",
   "server/modules/messages",
   "server/modules/support",
-  "server/modules/bidding",
+  "server/modules/auctions",
   "server/modules/carts",
   "server/modules/health",
   "server/modules/watching",

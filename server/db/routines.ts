@@ -9,13 +9,19 @@ import { rows } from "./rows";
 // and never changes, so it cannot be where the current source of a function is read and reviewed.
 // Each file must be idempotent (CREATE OR REPLACE only); the files run in this order.
 
-/** place_bid() and the increment and price helpers it calls. */
-export const PLACE_BID_SQL = path.resolve(import.meta.dirname, "../modules/bidding/place-bid.sql");
+/** "Auction open", "Buy It Now still open" and "minimum next bid", as every SQL reader names them. */
+export const AUCTION_RULES_SQL = path.resolve(
+  import.meta.dirname,
+  "../modules/auctions/auction-rules.sql",
+);
+
+/** place_bid() and the price helpers it calls. */
+export const PLACE_BID_SQL = path.resolve(import.meta.dirname, "../modules/auctions/place-bid.sql");
 
 /** The trigger that copies each auction's end, bid and bid count onto its listing (issue 18). */
 export const LISTING_SYNC_SQL = path.resolve(
   import.meta.dirname,
-  "../modules/listings/listing-sync.sql",
+  "../modules/auctions/listing-sync.sql",
 );
 
 /** The triggers that put each new notification and unread count on the realtime bus. */
@@ -24,7 +30,12 @@ export const NOTIFICATIONS_SQL = path.resolve(
   "../modules/notifications/notifications.sql",
 );
 
-const ROUTINE_FILES: readonly string[] = [PLACE_BID_SQL, LISTING_SYNC_SQL, NOTIFICATIONS_SQL];
+const ROUTINE_FILES: readonly string[] = [
+  AUCTION_RULES_SQL,
+  PLACE_BID_SQL,
+  LISTING_SYNC_SQL,
+  NOTIFICATIONS_SQL,
+];
 
 /** Every routine file's SQL, in order, to be run as one script. */
 export function readRoutines(): string {

@@ -1,4 +1,5 @@
 import type { App } from "../app";
+import { settleDueAuctions } from "../modules/auctions/auction-settlement";
 import { sendPendingRefunds } from "../modules/cancellations/refunds.service";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
@@ -8,7 +9,6 @@ import { sendPendingSupportEmails } from "../modules/support/support.service";
 import { matchNewListings } from "../modules/watching/alert-matching";
 import { sendEndingSoonAlerts } from "../modules/watching/watch-alerts";
 import { pruneLiveEventPayloads } from "../plugins/realtime-bus";
-import { settleDueAuctions } from "./auction-settlement";
 import { repeat } from "./repeat";
 import { cleanUpOrphanUploads } from "./upload-cleanup";
 

@@ -6,7 +6,7 @@ import { maskBidderName } from "../../core/bidder-name";
 import { auctionUpdateSchema } from "../../core/contracts/bidding";
 import { type AuctionChanged, topics } from "../../core/events";
 import { rows } from "../db/rows";
-import { settleNextAuction } from "../jobs/auction-settlement";
+import { settleNextAuction } from "../modules/auctions/auction-settlement";
 import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../test/factories";
 import { publish } from "./realtime-bus";

@@ -139,7 +139,7 @@ export async function generateListings(db: Db, options: GenerateOptions): Promis
       case when auction then 1 when r4 >= 0.8 then 0 else 1 + floor(r5 * 10)::int end,
       shipping, local_pickup,
       (case when not auction then case when r4 < 0.8 then 'active' else 'sold' end
-            when end_time > now() then 'active'
+            when auction_before_end(end_time) then 'active'
             when r2 < 0.6 and (r3 > 0.2 or r1 > 0.5) then 'sold'
             else 'ended' end)::listing_status,
       r7 < 0.005, created_at, created_at
@@ -157,7 +157,7 @@ export async function generateListings(db: Db, options: GenerateOptions): Promis
       case when g.r2 < 0.6 then 1 + floor(power(g.r4, 2) * 30)::int else 0 end,
       case when g.r2 < 0.6 then s.id end,
       case when g.r2 < 0.6 then (g.price * (1 + g.r5 * 1.5))::int + 500 end,
-      case when g.end_time <= now() then g.end_time end
+      case when not auction_before_end(g.end_time) then g.end_time end
     from gen_listing g join gen_seller s on s.n = (g.g + 17) % ${sellers}::int
     where g.auction`);
   log("auction settings inserted");

@@ -63,7 +63,7 @@ export const listings = pgTable(
     moderationReason: text("moderation_reason"),
     featured: boolean("featured").notNull().default(false),
     // An auction's effective end, current bid and bid count, copied from auction_settings by a
-    // trigger (server/modules/listings/listing-sync.sql) so that browse filters and sorts read one
+    // trigger (server/modules/auctions/listing-sync.sql) so that browse filters and sorts read one
     // table and its indexes drive them (issue 18); null for fixed price. Never written by the app.
     auctionEndsAt: timestamp("auction_ends_at", { withTimezone: true }),
     auctionBidCents: integer("auction_bid_cents"),

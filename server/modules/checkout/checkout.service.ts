@@ -60,13 +60,13 @@ export async function readStock(
   if (lock) await lockListings(db, ids);
   const found = await rows<StockRow>(
     db,
-    // An auction sells through checkout only by its Buy It Now price, and only until its first
-    // bid and its end: then its price is that Buy It Now price.
+    // An auction sells through checkout only by its Buy It Now price, and only while Buy It Now is
+    // open (auction_buy_it_now_open, the auctions module's rule): then its price is that price.
     sql`select l.id, l.title, l.kind, l.status, l.moderation, l.seller_id as "sellerId",
           case when l.kind = 'auction' then coalesce(a.buy_it_now_price_cents, l.price_cents)
             else l.price_cents end as "priceCents",
-          (l.kind = 'fixed_price' or (a.buy_it_now_price_cents is not null and a.bid_count = 0
-            and a.end_time > now())) as "buyable",
+          (l.kind = 'fixed_price' or auction_buy_it_now_open(a.buy_it_now_price_cents, a.bid_count,
+            l.status, l.auction_ends_at)) as "buyable",
           l.shipping_cents as "shippingCents", l.quantity,
           l.quantity - ${reservedUnits(sql`l.id`, buyerId)} as available,
           (select thumb_url from listing_images i where i.listing_id = l.id

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
-import { settleNextAuction } from "../../jobs/auction-settlement";
 import { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
+import { settleNextAuction } from "../auctions/auction-settlement";
 import {
   SANDBOX_SIGNATURE_HEADER,
   sandboxEvent,

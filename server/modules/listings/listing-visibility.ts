@@ -4,7 +4,10 @@ import { sql } from "drizzle-orm";
 // this open?" goes through them, so the effective end (soft close moves auction_settings.end_time)
 // is applied the same way everywhere. They read the auction's end and current bid from the copy on
 // the listing (auction_ends_at, auction_bid_cents), which a trigger keeps equal to auction_settings
-// (listing-sync.sql), so that the browse indexes on listings can serve them (issue 18).
+// (server/modules/auctions/listing-sync.sql), so that the browse indexes on listings can serve them
+// (issue 18). An auction's own part of "open" is the auctions module's: auction_before_end() and
+// auction_open() (auction-rules.sql there), which the planner inlines, so an index condition on
+// auction_ends_at stays one.
 
 /**
  * Shown to the public: not held for review, removed by staff, or of a suspended seller
@@ -14,15 +17,15 @@ import { sql } from "drizzle-orm";
 export const publicListingCondition = sql`(l.moderation = 'visible')`;
 
 /** On sale now: public, active, and for auctions before the effective end. */
-export const activeListingCondition = sql`(l.moderation = 'visible' and l.status = 'active' and (l.kind = 'fixed_price' or l.auction_ends_at > now()))`;
+export const activeListingCondition = sql`(l.moderation = 'visible' and l.status = 'active' and (l.kind = 'fixed_price' or auction_before_end(l.auction_ends_at)))`;
 
 /** Public, and over without a sale recorded yet, or closed unsold. */
-export const endedListingCondition = sql`(l.moderation = 'visible' and (l.status = 'ended' or (l.status = 'active' and l.kind = 'auction' and l.auction_ends_at <= now())))`;
+export const endedListingCondition = sql`(l.moderation = 'visible' and (l.status = 'ended' or (l.status = 'active' and l.kind = 'auction' and not auction_before_end(l.auction_ends_at))))`;
 
 export const soldListingCondition = sql`(l.moderation = 'visible' and l.status = 'sold')`;
 
 /** True when an auction can no longer take bids. */
-export const auctionEndedExpression = sql<boolean>`(l.status <> 'active' or l.auction_ends_at <= now())`;
+export const auctionEndedExpression = sql<boolean>`(not auction_open(l.status, l.auction_ends_at))`;
 
 /**
  * The number a card shows and price sorts use: current bid ?? start price, or the price. Written as

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { maskBidderName } from "../../../core/bidder-name";
-import { auctionState, type IncrementBand } from "../../../core/bidding";
+import { auctionState } from "../../../core/bidding";
 import type { ListingModeration } from "../../../core/contracts/admin";
 import {
   type BidHistory,
@@ -61,8 +61,8 @@ interface ListingRow extends Record<string, unknown> {
   /** Units other buyers' open checkouts hold (the viewer's own are theirs): `reservedUnits`. */
   reserved_quantity: number;
   display_price_cents: number;
-  /** The increment above the current bid (null without bids): `bid_increment_for()`. */
-  bid_increment_cents: number | null;
+  /** The auction's minimum next bid (null for fixed price): `auction_min_next_bid()`. */
+  min_next_bid_cents: number | null;
   image_url: string | null;
   image_thumb_url: string | null;
   image_width: number | null;
@@ -70,9 +70,9 @@ interface ListingRow extends Record<string, unknown> {
 }
 
 /**
- * A card's columns, with its first image and, for an auction with bids, the increment its next bid
- * needs: read with the listing rather than by two more statements (issue 18). The increment comes
- * from `bid_increment_for()`, the function place_bid() itself applies.
+ * A card's columns, with its first image and, for an auction, its minimum next bid: read with the
+ * listing rather than by two more statements (issue 18). The minimum comes from
+ * `auction_min_next_bid()` (the auctions module's auction-rules.sql), the rule place_bid() applies.
  */
 const cardColumnsFor = (viewerId: string | null) => sql`
     l.id, l.title, l.description, l.kind, l.condition, l.price_cents, l.quantity,
@@ -83,8 +83,7 @@ const cardColumnsFor = (viewerId: string | null) => sql`
     u.rating_total, u.rating_count,
     a.start_price_cents, a.current_bid_cents, a.bid_count, a.end_time, a.reserve_price_cents, a.leader_id,
     a.buy_it_now_price_cents, now() as read_at,
-    case when a.current_bid_cents is not null
-      then bid_increment_for(a.current_bid_cents) end as bid_increment_cents,
+    auction_min_next_bid(a.start_price_cents, a.current_bid_cents) as min_next_bid_cents,
     img.url as image_url, img.thumb_url as image_thumb_url, img.width as image_width,
     img.height as image_height,
     ${displayPriceExpression} as display_price_cents,
@@ -117,29 +116,6 @@ export function sellerRating(total: number, count: number): number | null {
   return count > 0 ? Math.round((total / count) * 10) / 10 : null;
 }
 
-/** The bid increment bands, lowest first. */
-export async function loadIncrementBands(db: Db): Promise<IncrementBand[]> {
-  const result = await rows<{ s: number; e: number | null; i: number }>(
-    db,
-    sql`
-    select price_range_start_cents as s, price_range_end_cents as e, minimum_increment_cents as i
-    from bid_increments order by price_range_start_cents`,
-  );
-  return result.map((r) => ({ startCents: r.s, endCents: r.e, incrementCents: r.i }));
-}
-
-/**
- * The one band of the increment table an auction's next bid depends on: the minimum next bid is
- * the start price without bids, else the current bid plus its band's increment, which the card's
- * row already holds (`bid_increment_cents`).
- */
-function bandOfCurrentBid(row: ListingRow): IncrementBand[] {
-  if (row.current_bid_cents === null || row.bid_increment_cents === null) return [];
-  return [
-    { startCents: row.current_bid_cents, endCents: null, incrementCents: row.bid_increment_cents },
-  ];
-}
-
 function toCard(row: ListingRow): ListingCard {
   const auction =
     row.kind === "auction" && row.end_time !== null
@@ -153,8 +129,8 @@ function toCard(row: ListingRow): ListingCard {
             buyItNowPriceCents: row.buy_it_now_price_cents,
             leaderId: row.leader_id,
             status: row.status,
+            minNextBidCents: row.min_next_bid_cents ?? row.start_price_cents ?? row.price_cents,
           },
-          bandOfCurrentBid(row),
           new Date(row.read_at),
         )
       : null;

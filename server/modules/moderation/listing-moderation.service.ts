@@ -1,16 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import { incrementFor } from "../../../core/bidding";
 import type { AdminListing, ListingModeration } from "../../../core/contracts/admin";
 import { ERROR_CODES } from "../../../core/errors";
-import { topics } from "../../../core/events";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { conflict, notFound } from "../../errors";
-import { publish } from "../../plugins/realtime-bus";
+import { cancelAuction } from "../auctions/auction-cancel";
 import { lockListings } from "../listings/listing-locks";
-import { loadIncrementBands } from "../listings/listings.service";
-import { type NewNotification, notify } from "../notifications/notifications.service";
+import { notify } from "../notifications/notifications.service";
 import { recordAdminAction } from "../staff/audit-log";
 import type { Staff } from "../staff/staff.policy";
 import { queueNewListing } from "../watching/alert-matching";
@@ -133,11 +130,9 @@ const stateOf = (l: Pick<LockedListing, "moderation" | "moderationReason" | "sta
 
 /**
  * Takes a listing down (moderation 'removed', with the reason the seller is emailed), in the
- * caller's transaction. An auction with bids that has not been settled is ended here without a
- * winner: status 'ended' and settled_at set under the auction row's lock, so settlement (which
- * takes only active, unsettled auctions) never makes an order or tells anyone they won, and
- * place_bid (which refuses settled or non-active auctions) takes no later bid; every bidder is told
- * it was cancelled. An auction without bids keeps running hidden, so a restore can put it back.
+ * caller's transaction. An auction with bids that has not been settled is ended without a winner
+ * under the locks taken here (cancelAuction, the auctions module); one without bids keeps running
+ * hidden, so a restore can put it back.
  * Paid orders are left alone; an open Buy It Now checkout cannot complete (payment of a listing
  * that is not visible is refunded as unfillable, payments.service takeStock). Every open report on
  * the listing is resolved with it. Returns the listing as staff see it.
@@ -151,16 +146,10 @@ export async function removeListing(
   const before = await lockListing(tx, listingId);
   if (before.moderation === "removed")
     throw conflict("This listing is already removed.", ERROR_CODES.moderationState);
-  const cancelAuction =
-    before.kind === "auction" &&
-    before.status === "active" &&
-    !before.settled &&
-    before.bidCount > 0;
   await tx.execute(sql`update listings set moderation = 'removed', moderation_reason = ${reason},
-      status = case when ${cancelAuction} then 'ended'::listing_status else status end,
       updated_at = now()
     where id = ${listingId}`);
-  const notices: NewNotification[] = [
+  await notify(tx, [
     {
       userId: before.sellerId,
       kind: "listing_removed",
@@ -168,64 +157,12 @@ export async function removeListing(
       link: "/my/selling",
       listingId,
     },
-  ];
-  if (cancelAuction) {
-    const [settled] = await rows<{
-      startPriceCents: number;
-      currentBidCents: number | null;
-      bidCount: number;
-      endTime: Date | string;
-      reservePriceCents: number | null;
-      buyItNowPriceCents: number | null;
-      leaderId: string | null;
-    }>(
-      tx,
-      sql`update auction_settings set settled_at = now(), end_time = least(end_time, now())
-          where listing_id = ${listingId}
-          returning start_price_cents as "startPriceCents", current_bid_cents as "currentBidCents",
-            bid_count as "bidCount", end_time as "endTime", reserve_price_cents as "reservePriceCents",
-            buy_it_now_price_cents as "buyItNowPriceCents", leader_id as "leaderId"`,
-    );
-    await tx.execute(sql`update bids set status = 'lost' where listing_id = ${listingId}`);
-    const bidders = await rows<{ id: string }>(
-      tx,
-      sql`select distinct bidder_id as id from bids where listing_id = ${listingId}`,
-    );
-    for (const bidder of bidders)
-      notices.push({
-        userId: bidder.id,
-        kind: "auction_cancelled",
-        message: notificationText("auction_cancelled", { title: before.title }),
-        link: "/my/bids",
-        listingId,
-      });
-    if (settled) {
-      // Pages still open on it show it ended (at commit), as settlement would.
-      await publish(tx, topics.auction(listingId), "auction.updated", {
-        listingId,
-        status: "ended",
-        facts: {
-          startPriceCents: settled.startPriceCents,
-          currentBidCents: settled.currentBidCents,
-          bidCount: settled.bidCount,
-          endsAt: new Date(settled.endTime).toISOString(),
-          reservePriceCents: settled.reservePriceCents,
-          buyItNowPriceCents: settled.buyItNowPriceCents,
-          leaderId: settled.leaderId,
-        },
-        incrementCents: incrementFor(
-          settled.currentBidCents ?? settled.startPriceCents,
-          await loadIncrementBands(tx),
-        ),
-        bids: [],
-      });
-    }
-  }
-  await notify(tx, notices);
+  ]);
+  const auctionCancelled = await cancelAuction(tx, before);
   const after = {
     moderation: "removed",
     moderationReason: reason,
-    status: cancelAuction ? "ended" : before.status,
+    status: auctionCancelled ? "ended" : before.status,
   };
   await recordAdminAction(tx, {
     actorId: actor.id,
@@ -234,7 +171,7 @@ export async function removeListing(
     subjectId: listingId,
     reason,
     before: stateOf(before),
-    after: { ...after, auctionCancelled: cancelAuction },
+    after: { ...after, auctionCancelled },
   });
   await resolveReportsOnListing(tx, actor, listingId, reason);
   return getAdminListing(tx, listingId);

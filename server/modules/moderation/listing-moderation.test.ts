@@ -9,10 +9,10 @@ import {
 import { listingDetailSchema, listingPageSchema } from "../../../core/contracts/browse";
 import { createdListingSchema, myListingsSchema } from "../../../core/contracts/selling";
 import { rows } from "../../db/rows";
-import { settleDueAuctions } from "../../jobs/auction-settlement";
 import { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing } from "../../test/factories";
+import { settleDueAuctions } from "../auctions/auction-settlement";
 import { containsWord } from "./listing-rules.service";
 import { auditOf, notificationsOf, type Person, person } from "./moderation-test-kit";
 

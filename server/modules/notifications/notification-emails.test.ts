@@ -6,10 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderNumber } from "../../../core/cart";
 import { auctionSettings } from "../../db/schema/auctions";
 import { notifications } from "../../db/schema/notifications";
-import { settleDueAuctions } from "../../jobs/auction-settlement";
 import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
+import { settleDueAuctions } from "../auctions/auction-settlement";
 import { smtpMailer } from "../mail/mailer";
 import { sendPendingNotificationEmails } from "./notification-emails.service";
 

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
-import { settleNextAuction } from "../../jobs/auction-settlement";
 import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { startFakeStripe } from "../../test/fake-stripe";
+import { settleNextAuction } from "../auctions/auction-settlement";
 import { stripeProvider } from "../payment-providers/stripe-provider";
 import { expireDueSessions } from "../payments/payments.service";
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { settleNextAuction } from "../../jobs/auction-settlement";
 import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { startFakeStripe } from "../../test/fake-stripe";
+import { settleNextAuction } from "../auctions/auction-settlement";
 import type { HostedCheckoutRequest } from "../payment-providers/payment-provider";
 import { stripeProvider } from "../payment-providers/stripe-provider";
 

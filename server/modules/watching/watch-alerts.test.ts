@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { settleDueAuctions } from "../../jobs/auction-settlement";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
+import { settleDueAuctions } from "../auctions/auction-settlement";
 import { sendEndingSoonAlerts } from "./watch-alerts";
 import { watchListing } from "./watchlist.service";
 

@@ -13,7 +13,6 @@ import { isoTime, rows } from "../../db/rows";
 import { notFound, ruleBroken } from "../../errors";
 import {
   activeListingCondition,
-  auctionEndedExpression,
   displayPriceExpression,
   publicListingCondition,
 } from "../listings/listing-visibility";
@@ -42,8 +41,8 @@ export async function watchListing(db: Db, userId: string, listingId: string): P
     }>(
       tx,
       sql`select l.seller_id, ${displayPriceExpression} as price,
-            (a.buy_it_now_price_cents is not null and coalesce(a.bid_count, 0) = 0
-              and not ${auctionEndedExpression}) as bin_open
+            auction_buy_it_now_open(a.buy_it_now_price_cents, a.bid_count, l.status,
+              l.auction_ends_at) as bin_open
           from listings l left join auction_settings a on a.listing_id = l.id
           where l.id = ${listingId} and ${publicListingCondition}`,
     );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { auctionState, type IncrementBand, isAuctionEnded } from "../../../core/bidding";
+import { auctionState, isAuctionEnded } from "../../../core/bidding";
 import type { MyBid, MyBidsPage, PlaceBidResult } from "../../../core/contracts/bidding";
 import { BID_MESSAGES } from "../../../core/contracts/bidding";
 import { ERROR_CODES } from "../../../core/errors";
@@ -148,8 +148,9 @@ export async function placeBid(
       leaderId: r.leader_id,
       // Accepted: the listing was on sale when the bid was decided.
       status: "active",
+      // The new price plus its increment, as place_bid() looked it up: no read of the table here.
+      minNextBidCents: r.min_next_cents,
     },
-    bandLookedUp(r),
     new Date(),
   );
   // A maximum above the price (a proxy bid, or a leader raising theirs, which moves no price)
@@ -201,16 +202,6 @@ function noteOutcome(floors: BidFloors | undefined, listingId: string, r: PlaceB
     default:
       return;
   }
-}
-
-/**
- * The increment band of the new price as place_bid() looked it up (min_next_cents is that price plus
- * its increment, from the same table). It is the only band auctionState reads, and reading the whole
- * table here would add a round trip to every accepted bid.
- */
-function bandLookedUp(r: PlaceBidRow): IncrementBand[] {
-  const price = r.current_bid_cents;
-  return [{ startCents: price, endCents: price + 1, incrementCents: r.min_next_cents - price }];
 }
 
 /** The bidder's bids, one per auction (their latest, whose status is their standing), newest first. */

@@ -14,24 +14,8 @@
 -- (the app's named statement) plans it again on its next call.
 --
 -- place_bid() mirrors decideBid in core/bidding.ts, which stays the specification:
--- server/modules/bidding/bid-function.test.ts drives random bid sequences through both, against
+-- server/modules/auctions/bid-function.test.ts drives random bid sequences through both, against
 -- the functions as this file defines them, and fails on any difference.
-
--- incrementFor: the increment of the band the amount falls in (lowest start first), else one cent.
--- PL/pgSQL rather than SQL functions here: a session keeps their plans, so a call costs microseconds.
-CREATE OR REPLACE FUNCTION bid_increment_for(p_cents integer) RETURNS integer
-LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  v_increment integer;
-BEGIN
-  SELECT bi.minimum_increment_cents INTO v_increment FROM bid_increments bi
-  WHERE p_cents >= bi.price_range_start_cents
-    AND (bi.price_range_end_cents IS NULL OR p_cents < bi.price_range_end_cents)
-  ORDER BY bi.price_range_start_cents
-  LIMIT 1;
-  RETURN coalesce(v_increment, 1);
-END
-$$;
 
 -- priceFor: the price a leader with p_leader_max pays against a second maximum (none: the start
 -- price), capped at the leader's maximum and lifted to a reserve that maximum covers.
@@ -147,7 +131,8 @@ BEGIN
       RETURN;
     END IF;
     -- Ended: settled, no longer on sale, or past the effective end; isAuctionEnded (core/bidding.ts)
-    -- and auctionEndedExpression (listing-visibility.ts) read it the same way.
+    -- and auction_open() (auction-rules.sql) read it the same way. This reads the end from the row
+    -- just locked (auction_settings.end_time), not its copy on the listing read before the lock.
     IF a.ended OR l.status <> 'active' THEN
       outcome := 'ended';
       RETURN;
@@ -174,8 +159,7 @@ BEGIN
       outcome := 'max_below_amount';
       RETURN;
     END IF;
-    v_minimum := CASE WHEN a.current_bid_cents IS NULL THEN a.start_price_cents
-                      ELSE a.current_bid_cents + bid_increment_for(a.current_bid_cents) END;
+    v_minimum := auction_min_next_bid(a.start_price_cents, a.current_bid_cents);
 
     IF a.leader_id = p_bidder AND a.leader_max_cents IS NOT NULL THEN
       IF v_max <= a.leader_max_cents THEN
@@ -261,7 +245,7 @@ BEGIN
     UPDATE bids b SET status = 'outbid'
     WHERE b.bidder_id = v_outbid AND b.listing_id = p_listing AND b.status = 'active';
   END IF;
-  -- The trigger of server/modules/listings/listing-sync.sql copies the new bid, count and end onto
+  -- The trigger of server/modules/auctions/listing-sync.sql copies the new bid, count and end onto
   -- the listing (listings.auction_*), which browse filters and sorts read.
   UPDATE auction_settings s SET
     current_bid_cents = v_price,

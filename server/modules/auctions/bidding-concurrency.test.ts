@@ -4,7 +4,7 @@ import { incrementFor } from "../../../core/bidding";
 import { rows } from "../../db/rows";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
-import { loadIncrementBands } from "../listings/listings.service";
+import { loadIncrementBands } from "./increment-bands";
 
 // Runs on PGlite and, with TEST_DATABASE_URL, on the PostgreSQL server. Through one instance the
 // bids do not reach the database at once: beaten bids are refused in the instance and one bid per

@@ -1,18 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { incrementFor } from "../../core/bidding";
-import { topics } from "../../core/events";
-import { formatMoney, taxCents } from "../../core/money";
-import { notificationText } from "../../core/notifications";
-import { purchaseLink, saleLink } from "../../core/order-links";
-import type { Db } from "../db/client";
-import { rows } from "../db/rows";
-import { auctionSettings, bids } from "../db/schema/auctions";
-import { listings } from "../db/schema/listings";
-import { auctionOrders, orderLines, orders } from "../db/schema/orders";
-import { loadIncrementBands } from "../modules/listings/listings.service";
-import { type NewNotification, notify } from "../modules/notifications/notifications.service";
-import { alertWatchersOfEnd } from "../modules/watching/watch-alerts";
-import { publish } from "../plugins/realtime-bus";
+import { formatMoney, taxCents } from "../../../core/money";
+import { notificationText } from "../../../core/notifications";
+import { purchaseLink, saleLink } from "../../../core/order-links";
+import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
+import { auctionSettings, bids } from "../../db/schema/auctions";
+import { listings } from "../../db/schema/listings";
+import { auctionOrders, orderLines, orders } from "../../db/schema/orders";
+import { type NewNotification, notify } from "../notifications/notifications.service";
+import { alertWatchersOfEnd } from "../watching/watch-alerts";
+import { publishAuctionChanged } from "./auction-events";
 
 interface DueAuction extends Record<string, unknown> {
   listing_id: string;
@@ -37,6 +34,9 @@ interface DueAuction extends Record<string, unknown> {
  */
 export async function settleNextAuction(db: Db): Promise<string | null> {
   return db.transaction(async (tx) => {
+    // Due: unsettled, past the end, still on sale. It reads auction_settings.end_time, equal to
+    // listings.auction_ends_at (listing-sync.sql), because the partial index of unsettled ends
+    // serves this walk only by that column.
     const [due] = await rows<DueAuction>(
       tx,
       sql`select a.listing_id, l.title, l.seller_id, l.shipping_cents, a.current_bid_cents, a.reserve_price_cents, a.leader_id,
@@ -148,24 +148,10 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
       .update(auctionSettings)
       .set({ settledAt: sql`now()` })
       .where(eq(auctionSettings.listingId, due.listing_id))
-      .returning();
+      .returning({ listingId: auctionSettings.listingId });
     if (!settled) throw new Error("settled auction row vanished");
-    // The pages showing it learn how it ended (at commit), from these facts alone.
-    await publish(tx, topics.auction(due.listing_id), "auction.updated", {
-      listingId: due.listing_id,
-      status: winnerId ? "sold" : "ended",
-      facts: {
-        startPriceCents: settled.startPriceCents,
-        currentBidCents: settled.currentBidCents,
-        bidCount: settled.bidCount,
-        endsAt: settled.endTime.toISOString(),
-        reservePriceCents: settled.reservePriceCents,
-        buyItNowPriceCents: settled.buyItNowPriceCents,
-        leaderId: settled.leaderId,
-      },
-      incrementCents: incrementFor(price, await loadIncrementBands(tx)),
-      bids: [],
-    });
+    // The pages showing it learn how it ended (at commit).
+    await publishAuctionChanged(tx, due.listing_id, winnerId ? "sold" : "ended");
     return due.listing_id;
   });
 }

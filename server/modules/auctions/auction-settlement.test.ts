@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../db/client";
-import { rows } from "../db/rows";
-import { auctionSettings, bids } from "../db/schema/auctions";
-import { seedDatabase } from "../seed/seed";
-import { openTestDatabase } from "../test/build-test-app";
-import { createListing, createUser } from "../test/factories";
+import { type Database, openDatabase } from "../../db/client";
+import { rows } from "../../db/rows";
+import { auctionSettings, bids } from "../../db/schema/auctions";
+import { seedDatabase } from "../../seed/seed";
+import { openTestDatabase } from "../../test/build-test-app";
+import { createListing, createUser } from "../../test/factories";
 import { settleDueAuctions, settleNextAuction } from "./auction-settlement";
 
 const cleanups: Array<() => Promise<void>> = [];

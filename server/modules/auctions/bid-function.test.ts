@@ -9,7 +9,12 @@ import {
   minNextBidCents,
 } from "../../../core/bidding";
 import { formatMoney } from "../../../core/money";
-import { PLACE_BID_SQL, routineSources, storedRoutineSources } from "../../db/routines";
+import {
+  AUCTION_RULES_SQL,
+  PLACE_BID_SQL,
+  routineSources,
+  storedRoutineSources,
+} from "../../db/routines";
 import { rows } from "../../db/rows";
 import { bidIncrements } from "../../db/schema/auctions";
 import { seedDatabase } from "../../seed/seed";
@@ -25,7 +30,9 @@ let bidders: string[];
 beforeAll(async () => {
   t = await openTestDatabase();
   // The rule under test is the file's: the database holds each of its functions as written there.
-  const file = routineSources(readFileSync(PLACE_BID_SQL, "utf8"));
+  const file = routineSources(
+    [AUCTION_RULES_SQL, PLACE_BID_SQL].map((f) => readFileSync(f, "utf8")).join("\n"),
+  );
   expect(await storedRoutineSources(t.database.db, file.keys())).toEqual(file);
   await seedDatabase(t.database.db, {});
   bidders = [];

@@ -5,10 +5,10 @@ import { auctionSettings, bids } from "../../db/schema/auctions";
 import { listings } from "../../db/schema/listings";
 import { notifications } from "../../db/schema/notifications";
 import { auctionOrders, orders } from "../../db/schema/orders";
-import { settleDueAuctions } from "../../jobs/auction-settlement";
 import type { Agent } from "../../test/agent";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
+import { settleDueAuctions } from "./auction-settlement";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAuctionEnded } from "../../../core/bidding";
 import { type Database, openDatabase } from "../../db/client";
-import { PLACE_BID_SQL, routineSources, storedRoutineSources } from "../../db/routines";
+import {
+  AUCTION_RULES_SQL,
+  PLACE_BID_SQL,
+  routineSources,
+  storedRoutineSources,
+} from "../../db/routines";
 import { rows } from "../../db/rows";
 import { seedDatabase } from "../../seed/seed";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
@@ -25,7 +30,9 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-const fileSources = () => routineSources(readFileSync(PLACE_BID_SQL, "utf8"));
+// place_bid() calls the auction rules (auction-rules.sql) too: the two files are its whole source.
+const fileSources = () =>
+  routineSources([AUCTION_RULES_SQL, PLACE_BID_SQL].map((f) => readFileSync(f, "utf8")).join("\n"));
 
 /** A first bid of $10.00 on a new auction through the app's named statement; its answer. */
 async function firstBid(database: Database): Promise<PlaceBidRow | undefined> {
@@ -45,6 +52,10 @@ describe("place-bid.sql", () => {
   it("is what the database runs after migrate(), function for function", async () => {
     const file = fileSources();
     expect([...file.keys()].sort()).toEqual([
+      "auction_before_end",
+      "auction_buy_it_now_open",
+      "auction_min_next_bid",
+      "auction_open",
       "bid_format_usd",
       "bid_increment_for",
       "bid_price_for",

@@ -64,11 +64,10 @@ export interface HeardState {
 
 const START_FOLLOWING: NamedStatement = {
   name: "bid_floor_start",
-  text: `select l.seller_id, l.status = 'active' and l.moderation = 'visible'
-      and s.settled_at is null and s.end_time > now() as open,
+  text: `select l.seller_id, l.moderation = 'visible' and s.settled_at is null
+      and auction_open(l.status, l.auction_ends_at) as open,
     s.current_bid_cents, s.leader_id, s.bid_count, s.end_time,
-    case when s.current_bid_cents is null then s.start_price_cents
-      else s.current_bid_cents + bid_increment_for(s.current_bid_cents) end as min_next_cents
+    auction_min_next_bid(s.start_price_cents, s.current_bid_cents) as min_next_cents
     from listings l join auction_settings s on s.listing_id = l.id where l.id = $1::uuid`,
 };
 

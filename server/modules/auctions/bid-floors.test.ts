@@ -5,9 +5,9 @@ import { KeyedLimiter } from "../../concurrency";
 import type { Database, NamedStatement } from "../../db/client";
 import { rows } from "../../db/rows";
 import { AppError } from "../../errors";
-import { settleDueAuctions } from "../../jobs/auction-settlement";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser } from "../../test/factories";
+import { settleDueAuctions } from "./auction-settlement";
 import { BidFloors, CONFIRM_MS } from "./bid-floors";
 import { type BiddingDeps, PLACE_BID, type PlaceBidRow, placeBid } from "./bidding.service";
 

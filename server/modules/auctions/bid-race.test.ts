@@ -10,11 +10,11 @@ import {
 } from "../../../core/bidding";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { settleDueAuctions } from "../../jobs/auction-settlement";
 import { buildTestApp, secondInstance, type TestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
-import { loadIncrementBands } from "../listings/listings.service";
+import { settleDueAuctions } from "./auction-settlement";
 import { PLACE_BID, type PlaceBidRow, placeBidParams } from "./bidding.service";
+import { loadIncrementBands } from "./increment-bands";
 
 // Bids that reach the database at the same instant, on a PostgreSQL server. One instance no longer
 // lets that happen (bid-floors.ts refuses beaten bids, BIDS_AT_ONCE sends one bid per auction at a
