@@ -85,15 +85,10 @@ SELECT r."id", r."reporter_id", 'conversation', r."conversation_id",
   CASE WHEN r."status" = 'open' THEN NULL ELSE r."created_at" END,
   r."created_at"
 FROM "conversation_reports" r JOIN "conversations" c ON c."id" = r."conversation_id";--> statement-breakpoint
-DROP TABLE "conversation_reports";--> statement-breakpoint
--- The audit log is append-only whatever the application does: no UPDATE, no DELETE.
-CREATE OR REPLACE FUNCTION refuse_admin_action_change() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'the audit log cannot be changed' USING ERRCODE = 'insufficient_privilege';
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER admin_actions_append_only BEFORE UPDATE OR DELETE ON "admin_actions"
-FOR EACH ROW EXECUTE FUNCTION refuse_admin_action_change();--> statement-breakpoint
-CREATE TRIGGER admin_actions_no_truncate BEFORE TRUNCATE ON "admin_actions"
-FOR EACH STATEMENT EXECUTE FUNCTION refuse_admin_action_change();
+DROP TABLE "conversation_reports";
+-- This migration also made the audit log append-only: refuse_admin_action_change() and its triggers
+-- admin_actions_append_only and admin_actions_no_truncate. Their one source is now
+-- server/modules/staff/audit-log.sql, which Database.migrate() applies after the migrations on every
+-- start (server/db/routines.ts), so a fresh database gets them from there. Databases that ran this
+-- migration in full are unaffected: applied migrations are never run again, and that file replaces
+-- their function and triggers on the next start.

@@ -18,6 +18,12 @@ export const AUCTION_RULES_SQL = path.resolve(
 /** place_bid() and the price helpers it calls. */
 export const PLACE_BID_SQL = path.resolve(import.meta.dirname, "../modules/auctions/place-bid.sql");
 
+/** The triggers that tell every instance whose sessions or account changed (session_changed). */
+export const SESSION_CHANGED_SQL = path.resolve(
+  import.meta.dirname,
+  "../plugins/session-changed.sql",
+);
+
 /** The trigger that copies each auction's end, bid and bid count onto its listing (issue 18). */
 export const LISTING_SYNC_SQL = path.resolve(
   import.meta.dirname,
@@ -30,11 +36,21 @@ export const NOTIFICATIONS_SQL = path.resolve(
   "../modules/notifications/notifications.sql",
 );
 
+/** The triggers that keep the audit log (admin_actions) append-only. */
+export const AUDIT_LOG_SQL = path.resolve(import.meta.dirname, "../modules/staff/audit-log.sql");
+
+// A file that creates triggers locks their tables until the routines commit: the files that do run
+// in the order the app's transactions write those tables (users and sessions, then auctions,
+// notifications, the audit log last). Taken in the other order, a start and a request could each
+// wait for the other, and the deadlock would fail the start. auction-rules.sql (functions only, no
+// triggers) goes first because place-bid.sql calls its functions.
 const ROUTINE_FILES: readonly string[] = [
   AUCTION_RULES_SQL,
   PLACE_BID_SQL,
+  SESSION_CHANGED_SQL,
   LISTING_SYNC_SQL,
   NOTIFICATIONS_SQL,
+  AUDIT_LOG_SQL,
 ];
 
 /** Every routine file's SQL, in order, to be run as one script. */

@@ -12,7 +12,7 @@ import { isApiRoute } from "./api-routes";
 import { SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "tw_session";
-/** Notified by the database (migration 0006) with a user id when their sessions or account change. */
+/** Notified by the database (session-changed.sql) with a user id when their sessions or account change. */
 export const SESSION_CHANNEL = "session_changed";
 /** The longest a cached session is trusted without a database read, should a notification be lost. */
 const SESSION_CACHE_TTL_MS = 30_000;
