@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { incrementFor } from "../../core/bidding";
 import { CONDITION_VALUES } from "../../core/listing";
 import { verifyPassword } from "../modules/accounts/password";
 import { openTestDatabase } from "../test/build-test-app";
@@ -220,15 +221,11 @@ describe.each(targets)("seedDatabase on $name", (target) => {
   });
 
   it("keeps auctions, bids and settlement consistent", () => {
-    const incrementFor = (amount: number) => {
-      const band = data.increments.find(
-        (b) =>
-          amount >= b.priceRangeStartCents &&
-          (b.priceRangeEndCents === null || amount < b.priceRangeEndCents),
-      );
-      if (!band) throw new Error(`no increment band for ${amount}`);
-      return band.minimumIncrementCents;
-    };
+    const bands = data.increments.map((b) => ({
+      startCents: b.priceRangeStartCents,
+      endCents: b.priceRangeEndCents,
+      incrementCents: b.minimumIncrementCents,
+    }));
     const settingsOf = new Map(data.auctions.map((a) => [a.listingId, a]));
     const bidsOf = groupBy(data.bids, (b) => b.listingId);
     const auctions = data.listings.filter((l) => l.kind === "auction");
@@ -256,7 +253,7 @@ describe.each(targets)("seedDatabase on $name", (target) => {
       for (const bid of history) {
         expect(bid.bidderId).not.toBe(listing.sellerId);
         const floor = previous
-          ? previous.amountCents + incrementFor(previous.amountCents)
+          ? previous.amountCents + incrementFor(previous.amountCents, bands)
           : a.startPriceCents + 1;
         expect(bid.amountCents).toBeGreaterThanOrEqual(floor);
         expect(bid.placedAt.getTime()).toBeGreaterThan(previous?.placedAt.getTime() ?? 0);
