@@ -18,8 +18,6 @@ export function normalizeKind(value: string | null | undefined): ListingKind | n
   return KIND_ALIASES[value.toLowerCase()] ?? null;
 }
 
-export const LISTING_KIND_ALIASES = Object.keys(KIND_ALIASES);
-
 export const CONDITIONS = [
   { value: "new", label: "New" },
   { value: "like-new", label: "Like New" },
@@ -38,7 +36,6 @@ export function conditionLabel(value: string | null): string {
 }
 
 export const LISTING_STATUSES = ["active", "ended", "sold"] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** Statuses are stored lower case and shown capitalised. */
 export function statusLabel(status: string): string {

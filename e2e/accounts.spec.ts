@@ -11,7 +11,8 @@ import {
   uniqueEmail,
 } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { listThroughApi, newSeller } from "./fixtures/listings";
+import { listThroughApi } from "./fixtures/listings";
+import { newPerson } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
 const DAY = 24 * 3600 * 1000;
@@ -283,7 +284,7 @@ test("a visitor's Place Bid opens the sign-in modal; after signing in there the 
 }) => {
   // An auction of its own: on a shared one another story's bid, between reading the minimum and
   // confirming, makes the amount typed here too low and no confirmation opens.
-  const seller = await newSeller(browser, "modalsel");
+  const seller = await newPerson(browser, "modalsel");
   const open = await listThroughApi(seller.page, {
     kind: "auction",
     title: "Hand-carved bird feeder",

@@ -1,10 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import {
-  apiPost,
-  createConfirmedAccount,
-  DEMO_PASSWORD,
-  signInThroughApi,
-} from "./fixtures/accounts";
+import type { Page } from "@playwright/test";
+import { apiPost, createConfirmedAccount } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
@@ -18,46 +13,8 @@ const THANKS = "Thanks. Our moderators will review your report.";
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-interface Person {
-  page: Page;
-  email: string;
-  username: string;
-  close: () => Promise<void>;
-}
-
-/** A browser of its own, signed in as a new account. */
-async function newPerson(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email, password, username } = await createConfirmedAccount(page, prefix);
-  await signInThroughApi(page, email, password);
-  return { page, email, username, close: () => context.close() };
-}
-
-/** A browser of its own, signed in as one of the demo's staff. */
-async function staffMember(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughApi(page, email, DEMO_PASSWORD);
-  return { page, close: () => context.close() };
-}
-
-/** A fixed-price listing of the seller's, made through the API. */
-async function listSomething(seller: Person, title: string): Promise<string> {
-  const response = await apiPost(seller.page, "/api/listings", {
-    kind: "fixed_price",
-    title,
-    category: "handicrafts",
-    territory: "jamaica",
-    condition: "new",
-    description: `${title}, carved by hand in Ocho Rios from fallen mahogany.`,
-    priceCents: 5_400,
-    quantity: 2,
-    shippingCents: 0,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+/** The story's fixed-price listings, under the titles the story reads. */
+const ADMIN_LISTING = { titleAsIs: true, priceCents: 5_400, quantity: 2 };
 
 interface OutboxEmail {
   to: string;
@@ -66,13 +23,15 @@ interface OutboxEmail {
 }
 
 test("a buyer reports a listing, a moderator removes it from the queue, the seller is emailed and the listing leaves search", async ({
-  browser,
+  newPerson,
+  signedIn,
+  listSomething,
 }) => {
   test.setTimeout(120_000);
-  const seller = await newPerson(browser, "repsel");
-  const buyer = await newPerson(browser, "repbuy");
+  const seller = await newPerson("repsel");
+  const buyer = await newPerson("repbuy");
   const title = `Mahogany mask ${Date.now().toString(36)}`;
-  const listingId = await listSomething(seller, title);
+  const listingId = (await listSomething(seller, { ...ADMIN_LISTING, title })).id;
 
   // The buyer reports it from the listing page.
   await buyer.page.goto(`/listing/${listingId}`);
@@ -91,7 +50,7 @@ test("a buyer reports a listing, a moderator removes it from the queue, the sell
   await expect(dialog).toBeHidden();
 
   // The moderator finds it in the open queue, takes it and removes the listing with a reason.
-  const moderator = await staffMember(browser, MODERATOR);
+  const moderator = await signedIn(MODERATOR);
   await moderator.page.goto("/admin/reports");
   await expect(moderator.page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   const report = moderator.page.getByRole("article").filter({ hasText: title });
@@ -163,13 +122,14 @@ test("a buyer reports a listing, a moderator removes it from the queue, the sell
 });
 
 test("a visitor reports a listing on a phone: sign in first, then the report goes @phone", async ({
-  browser,
   page,
+  newPerson,
+  listSomething,
 }) => {
   test.setTimeout(90_000);
-  const seller = await newPerson(browser, "phsel");
+  const seller = await newPerson("phsel");
   const title = `Calabash bowl ${Date.now().toString(36)}`;
-  const listingId = await listSomething(seller, title);
+  const listingId = (await listSomething(seller, { ...ADMIN_LISTING, title })).id;
   const reporter = await createConfirmedAccount(page, "phrep");
 
   await page.goto(`/listing/${listingId}`);
@@ -211,9 +171,9 @@ test("a visitor reports a listing on a phone: sign in first, then the report goe
 });
 
 test("the admin area is staff only: an ordinary user gets Page Not Found and no Admin entry", async ({
-  browser,
+  newPerson,
 }) => {
-  const user = await newPerson(browser, "noadm");
+  const user = await newPerson("noadm");
   await user.page.goto("/admin/reports");
   await expect(user.page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
   await user.page.getByRole("button", { name: `Hi, ${user.username}` }).click();
@@ -233,9 +193,9 @@ const ADMIN_PAGES = [
 ] as const;
 
 test("an admin opens the area from the account menu: the dashboard is accessible", async ({
-  browser,
+  signedIn,
 }) => {
-  const admin = await staffMember(browser, ADMIN);
+  const admin = await signedIn(ADMIN);
   const { page } = admin;
   await page.goto("/");
   await page.getByRole("button", { name: "Hi, admin" }).click();
@@ -249,10 +209,10 @@ test("an admin opens the area from the account menu: the dashboard is accessible
 
 for (const pages of [ADMIN_PAGES.slice(0, 3), ADMIN_PAGES.slice(3)]) {
   test(`the admin pages ${pages.map(([link]) => link).join(", ")} are accessible`, async ({
-    browser,
+    signedIn,
   }) => {
     test.setTimeout(90_000);
-    const admin = await staffMember(browser, ADMIN);
+    const admin = await signedIn(ADMIN);
     const { page } = admin;
     await page.goto("/admin");
     const nav = page.getByRole("navigation", { name: "Admin" });
@@ -267,11 +227,12 @@ for (const pages of [ADMIN_PAGES.slice(0, 3), ADMIN_PAGES.slice(3)]) {
 }
 
 test("an admin finds a user, warns them with a reason, and the warning is in the audit log", async ({
-  browser,
+  newPerson,
+  signedIn,
 }) => {
   test.setTimeout(90_000);
-  const user = await newPerson(browser, "warned");
-  const admin = await staffMember(browser, ADMIN);
+  const user = await newPerson("warned");
+  const admin = await signedIn(ADMIN);
   const { page } = admin;
   await page.goto("/admin/users");
   const nav = page.getByRole("navigation", { name: "Admin" });
@@ -294,10 +255,11 @@ test("an admin finds a user, warns them with a reason, and the warning is in the
 });
 
 test("a moderator sees the rules but cannot change them, and has no staff role select", async ({
-  browser,
+  newPerson,
+  signedIn,
 }) => {
-  const user = await newPerson(browser, "modview");
-  const moderator = await staffMember(browser, MODERATOR);
+  const user = await newPerson("modview");
+  const moderator = await signedIn(MODERATOR);
   const { page } = moderator;
   await page.goto("/admin/rules");
   await expect(page.getByRole("heading", { level: 1, name: "Listing rules" })).toBeVisible();
@@ -313,19 +275,20 @@ test("a moderator sees the rules but cannot change them, and has no staff role s
 });
 
 test("a listing that matches a rule is held: the seller is told why, and a moderator approves it", async ({
-  browser,
+  newPerson,
+  signedIn,
 }) => {
   test.setTimeout(120_000);
   // A word of this test's own, so that no other listing is held by it.
   const word = `tortoiseshell${Date.now().toString(36)}`;
-  const admin = await staffMember(browser, ADMIN);
+  const admin = await signedIn(ADMIN);
   await admin.page.goto("/admin/rules");
   await admin.page.getByLabel("Word or phrase").fill(word);
   await admin.page.getByRole("button", { name: "Add word" }).click();
   await expect(toast(admin.page, `Rule "${word}" added.`)).toBeVisible();
 
   // The seller lists through the wizard and hears at once that it waits for review.
-  const seller = await newPerson(browser, "heldsel");
+  const seller = await newPerson("heldsel");
   const { page } = seller;
   const title = `Vintage ${word} comb`;
   await page.goto("/sell/create");
@@ -350,7 +313,7 @@ test("a listing that matches a rule is held: the seller is told why, and a moder
   ).toBeVisible();
 
   // A moderator finds it among the held listings and approves it.
-  const moderator = await staffMember(browser, MODERATOR);
+  const moderator = await signedIn(MODERATOR);
   await moderator.page.goto("/admin/listings?moderation=held");
   await moderator.page.getByRole("button", { name: `Approve ${title}` }).click();
   const approve = moderator.page.getByRole("dialog", { name: `Approve listing: ${title}` });
@@ -372,15 +335,17 @@ test("a listing that matches a rule is held: the seller is told why, and a moder
 });
 
 test("a removed listing says Removed in the seller's Selling, and a removed auction's leader is told it was cancelled", async ({
-  browser,
+  newPerson,
+  signedIn,
+  listSomething,
 }) => {
   test.setTimeout(120_000);
-  const seller = await newPerson(browser, "rmsel");
-  const buyer = await newPerson(browser, "rmbuy");
-  const moderator = await staffMember(browser, MODERATOR);
+  const seller = await newPerson("rmsel");
+  const buyer = await newPerson("rmbuy");
+  const moderator = await signedIn(MODERATOR);
   const stamp = Date.now().toString(36);
   const fixedTitle = `Calabash bowl ${stamp}`;
-  const fixedId = await listSomething(seller, fixedTitle);
+  const fixedId = (await listSomething(seller, { ...ADMIN_LISTING, title: fixedTitle })).id;
   // An auction with no reserve that the buyer leads when the moderator removes it.
   const auctionTitle = `Carved drum ${stamp}`;
   const listed = await apiPost(seller.page, "/api/listings", {
@@ -433,13 +398,14 @@ test("a removed listing says Removed in the seller's Selling, and a removed auct
 });
 
 test("on a 390 px phone no admin page scrolls sideways: wide tables scroll in their own box", async ({
-  browser,
+  newPerson,
+  signedIn,
 }) => {
   test.setTimeout(120_000);
-  const admin = await staffMember(browser, ADMIN);
+  const admin = await signedIn(ADMIN);
   const { page } = admin;
   // The audit log has at least this entry to show.
-  const user = await newPerson(browser, "narrow");
+  const user = await newPerson("narrow");
   const me = (await (await user.page.request.get("/api/auth/session")).json()) as {
     user: { id: string };
   };
@@ -481,11 +447,12 @@ test("on a 390 px phone no admin page scrolls sideways: wide tables scroll in th
 });
 
 test("a reported conversation with a very long word wraps in the report at desktop and phone widths", async ({
-  browser,
+  newPerson,
+  signedIn,
 }) => {
   test.setTimeout(90_000);
-  const reporter = await newPerson(browser, "lwrep");
-  const other = await newPerson(browser, "lwoth");
+  const reporter = await newPerson("lwrep");
+  const other = await newPerson("lwoth");
   const otherId = (
     (await (await other.page.request.get("/api/auth/session")).json()) as { user: { id: string } }
   ).user.id;
@@ -512,7 +479,7 @@ test("a reported conversation with a very long word wraps in the report at deskt
   expect(reported.status(), await reported.text()).toBe(201);
   const { id } = (await reported.json()) as { id: string };
 
-  const moderator = await staffMember(browser, MODERATOR);
+  const moderator = await signedIn(MODERATOR);
   const { page } = moderator;
   /** At each width: nothing to scroll sideways to, and the message and comment inside the card. */
   const fits = async (where: string) => {

@@ -1,10 +1,10 @@
 import type { Browser, Page, Route } from "@playwright/test";
 import { formatMoney } from "../core/money";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
-import { listThroughApi, newSeller, type OwnListing } from "./fixtures/listings";
+import { listThroughApi, type OwnListing } from "./fixtures/listings";
+import { newPerson, signedIn } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
-const PASSWORD = "Tradewinds1!";
 const BUYERS = {
   keisha: "keisha@demo.tradewinds.test",
   devon: "devon@demo.tradewinds.test",
@@ -14,26 +14,13 @@ const BUYERS = {
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-/** A browser of its own, signed in on the /login page as `email`. */
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  return { context, page };
-}
-
 /**
  * An auction of the story's own, put up by a new seller: stories run side by side, and a bid
  * another story places on a shared demo auction between reading its minimum and bidding it makes
  * the bid too low, or takes away "You're the highest bidder".
  */
 async function ownAuction(browser: Browser, name: string): Promise<OwnListing> {
-  const seller = await newSeller(browser, "auct");
+  const seller = await newPerson(browser, "auct");
   const auction = await listThroughApi(seller.page, {
     kind: "auction",
     title: name,
@@ -47,8 +34,8 @@ test("two buyers bid on one auction and each sees the other's bid live", async (
   // Three browsers (the seller's, two buyers'), a new account and eight pages checked by axe.
   test.setTimeout(90_000);
   const auction = await ownAuction(browser, "Carved mahogany turtle");
-  const a = await signedIn(browser, BUYERS.keisha);
-  const b = await signedIn(browser, BUYERS.devon);
+  const a = await signedIn(browser, BUYERS.keisha, { onLoginPage: true });
+  const b = await signedIn(browser, BUYERS.devon, { onLoginPage: true });
 
   await a.page.goto(`/listing/${auction.id}`);
   await b.page.goto(`/listing/${auction.id}`);
@@ -120,7 +107,7 @@ test("two buyers bid on one auction and each sees the other's bid live", async (
 
 test("a bid below the minimum is refused with the spec's message", async ({ browser }) => {
   const auction = await ownAuction(browser, "Woven palm basket");
-  const buyer = await signedIn(browser, BUYERS.tamika);
+  const buyer = await signedIn(browser, BUYERS.tamika, { onLoginPage: true });
 
   await buyer.page.goto(`/listing/${auction.id}`);
   const panel = auctionPanel(buyer.page);
@@ -155,8 +142,8 @@ test("a page whose live connection is down catches up when it comes back", async
   // Three browsers, a new account, and up to 30 s of waiting for reconnections.
   test.setTimeout(90_000);
   const auction = await ownAuction(browser, "Sea glass wind chime");
-  const watcher = await signedIn(browser, BUYERS.tamika);
-  const bidder = await signedIn(browser, BUYERS.devon);
+  const watcher = await signedIn(browser, BUYERS.tamika, { onLoginPage: true });
+  const bidder = await signedIn(browser, BUYERS.devon, { onLoginPage: true });
 
   // The watcher's live connection fails as on a network that drops it (EventSource keeps
   // retrying); everything else on the page loads.

@@ -2,14 +2,10 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { orderTotals } from "../core/cart";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { formatMoney } from "../core/money";
-import {
-  apiPost,
-  createConfirmedAccount,
-  DEMO_PASSWORD,
-  signInThroughApi,
-} from "./fixtures/accounts";
+import { apiPost, createConfirmedAccount } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { listThroughApi, newSeller, type OwnListing } from "./fixtures/listings";
+import { listThroughApi, type OwnListing } from "./fixtures/listings";
+import { newPerson, signedIn } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
 interface FixedPriceCard extends OwnListing {
@@ -24,31 +20,6 @@ const cartLine = (page: Page, title: string) =>
 const quantityOf = (line: Locator, title: string) =>
   line.getByRole("status", { name: `Quantity of ${title}` });
 
-/** A browser of its own, signed in through the API as `email`; answers with the user's id. */
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughApi(page, email, DEMO_PASSWORD);
-  const session = await page.request.get("/api/auth/session");
-  const { user } = (await session.json()) as { user: { id: string } };
-  return { context, page, userId: user.id };
-}
-
-/**
- * A browser of its own, signed in as a new account. A signed-in user's cart is saved with the
- * account and merged on sign-in (decision record 0011): tests sharing a demo buyer would share
- * (and see) each other's carts.
- */
-async function newBuyer(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email, password, username } = await createConfirmedAccount(page, "buyer");
-  await signInThroughApi(page, email, password);
-  const session = await page.request.get("/api/auth/session");
-  const { user } = (await session.json()) as { user: { id: string } };
-  return { context, page, userId: user.id, username };
-}
-
 /**
  * `count` fixed-price listings of the story's own, five of each in stock, from a new seller whose
  * browser stays signed in (close it when done). Stories run side by side on one demo database:
@@ -56,7 +27,7 @@ async function newBuyer(browser: Browser) {
  * read them, so every purchase here is of a listing no other story looks at.
  */
 async function ownListings(browser: Browser, count: number) {
-  const seller = await newSeller(browser, "shop");
+  const seller = await newPerson(browser, "shop");
   const listings: FixedPriceCard[] = [];
   for (let n = 0; n < count; n++) {
     const listing = await listThroughApi(seller.page, {
@@ -106,7 +77,7 @@ test("a buyer fills a cart with two items, pays by sandbox card, and buyer and s
   const shop = await ownListings(browser, 2);
   const [first, second] = shop.listings;
   if (!first || !second) throw new Error("unreachable");
-  const buyer = await newBuyer(browser);
+  const buyer = await newPerson(browser, "buyer");
   const page = buyer.page;
 
   // Two items into the cart from their pages; the header badge counts them.
@@ -209,7 +180,7 @@ test("a declined card leaves the cart and the listing's stock as they were", asy
   const [listing] = shop.listings;
   if (!listing) throw new Error("unreachable");
   await shop.seller.context.close();
-  const buyer = await newBuyer(browser);
+  const buyer = await newPerson(browser, "buyer");
   const page = buyer.page;
   const before = await available(page, listing.id);
 
@@ -241,7 +212,7 @@ test("Buy It Now goes to the order review; an insufficient-funds card is refused
   const [listing] = shop.listings;
   if (!listing) throw new Error("unreachable");
   await shop.seller.context.close();
-  const buyer = await newBuyer(browser);
+  const buyer = await newPerson(browser, "buyer");
   const page = buyer.page;
 
   await page.goto(`/listing/${listing.id}`);
@@ -346,7 +317,7 @@ test("the cart on a phone: add, change the quantity, remove @phone", async ({ br
   const [listing] = shop.listings;
   if (!listing) throw new Error("unreachable");
   await shop.seller.context.close();
-  const buyer = await newBuyer(browser);
+  const buyer = await newPerson(browser, "buyer");
   const page = buyer.page;
 
   await addToCartFromListingPage(page, listing);
@@ -460,7 +431,7 @@ test("Buy It Now on an auction, before its first bid, buys the lot and ends the 
 }) => {
   // An auction of its own: buying a demo one ended it under the stories that show or bid on it
   // (a home row, Daily Picks).
-  const seller = await newSeller(browser, "binsel");
+  const seller = await newPerson(browser, "binsel");
   const price = 8_800;
   const auction = await listThroughApi(seller.page, {
     kind: "auction",
@@ -470,7 +441,7 @@ test("Buy It Now on an auction, before its first bid, buys the lot and ends the 
     shippingCents: 1_500,
   });
   await seller.context.close();
-  const buyer = await newBuyer(browser);
+  const buyer = await newPerson(browser, "buyer");
   const page = buyer.page;
 
   await page.goto(`/listing/${auction.id}`);

@@ -1,35 +1,14 @@
-import type { Browser, Page } from "@playwright/test";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
-import {
-  apiPost,
-  createConfirmedAccount,
-  DEMO_PASSWORD,
-  signInThroughApi,
-} from "./fixtures/accounts";
+import { apiPost, DEMO_PASSWORD, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
-interface Person {
-  page: Page;
-  username: string;
-  close: () => Promise<void>;
-}
-
-/** A browser of its own, signed in as a new account. */
-async function newPerson(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email, password, username } = await createConfirmedAccount(page, prefix);
-  await signInThroughApi(page, email, password);
-  return { page, username, close: () => context.close() };
-}
-
 test("the buyer asks to cancel a paid order, the seller accepts, and the buyer sees the refund @phone", async ({
-  browser,
+  newPerson,
 }) => {
   test.setTimeout(120_000);
-  const seller = await newPerson(browser, "cxsel");
-  const buyer = await newPerson(browser, "cxbuy");
+  const seller = await newPerson("cxsel");
+  const buyer = await newPerson("cxbuy");
   const title = `Calabash bowl ${Date.now().toString(36)}`;
   const listed = await apiPost(seller.page, "/api/listings", {
     kind: "fixed_price",
@@ -109,10 +88,11 @@ test("the buyer asks to cancel a paid order, the seller accepts, and the buyer s
 
 test("an admin refunds part of a delivered order, and the buyer's order gives the admin's reason @phone", async ({
   browser,
+  newPerson,
 }) => {
   test.setTimeout(120_000);
-  const seller = await newPerson(browser, "rfsel");
-  const buyer = await newPerson(browser, "rfbuy");
+  const seller = await newPerson("rfsel");
+  const buyer = await newPerson("rfbuy");
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInThroughApi(admin, "admin@demo.tradewinds.test", DEMO_PASSWORD);

@@ -1,46 +1,15 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { maskName } from "../core/contracts/feedback";
-import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
-interface Person {
-  page: Page;
-  id: string;
-  username: string;
-  close: () => Promise<void>;
-}
-
-/** A browser of its own, signed in as a new account (so the seller starts with no rating). */
-async function newPerson(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email, password, username } = await createConfirmedAccount(page, prefix);
-  await signInThroughApi(page, email, password);
-  const session = await page.request.get("/api/auth/session");
-  const { user } = (await session.json()) as { user: { id: string } };
-  return { page, id: user.id, username, close: () => context.close() };
-}
-
-async function listSomething(seller: Person, title: string): Promise<string> {
-  const response = await apiPost(seller.page, "/api/listings", {
-    kind: "fixed_price",
-    title,
-    category: "handicrafts",
-    territory: "jamaica",
-    condition: "new",
-    description: `${title}, carved by hand in Port Antonio from fallen mahogany.`,
-    priceCents: 3_500,
-    quantity: 2,
-    shippingCents: 800,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+/** What the story's listings cost: totals are read from these. */
+const FEEDBACK_LISTING = { titleAsIs: true, priceCents: 3_500, quantity: 2, shippingCents: 800 };
 
 /** Checks out one of the listing and pays with the sandbox's test card; answers the order id. */
-async function buy(buyer: Person, listingId: string): Promise<string> {
+async function buy(buyer: { page: Page }, listingId: string): Promise<string> {
   const checkout = await apiPost(buyer.page, "/api/checkout", {
     lines: [{ listingId, quantity: 1 }],
   });
@@ -67,14 +36,15 @@ const sellerRating = (page: Page) =>
     .locator("..");
 
 test("buy, the seller ships with a tracking number, the buyer receives it and leaves feedback; the seller's rating changes @phone", async ({
-  browser,
+  newPerson,
+  listSomething,
 }) => {
   // Two accounts, a purchase, shipping and five pages with accessibility checks.
   test.setTimeout(150_000);
-  const seller = await newPerson(browser, "fbsel");
-  const buyer = await newPerson(browser, "fbbuy");
+  const seller = await newPerson("fbsel");
+  const buyer = await newPerson("fbbuy");
   const title = `Mahogany turtle carving ${Date.now().toString(36)}`;
-  const listingId = await listSomething(seller, title);
+  const listingId = (await listSomething(seller, { ...FEEDBACK_LISTING, title })).id;
 
   // A new seller reads "New" on the listing page until a buyer rates them.
   await buyer.page.goto(`/listing/${listingId}`);
@@ -157,13 +127,14 @@ test("buy, the seller ships with a tracking number, the buyer receives it and le
 });
 
 test("Contact seller in Purchase History opens the conversation about that listing", async ({
-  browser,
+  newPerson,
+  listSomething,
 }) => {
   test.setTimeout(90_000);
-  const seller = await newPerson(browser, "fbcsel");
-  const buyer = await newPerson(browser, "fbcbuy");
+  const seller = await newPerson("fbcsel");
+  const buyer = await newPerson("fbcbuy");
   const title = `Calabash bowl ${Date.now().toString(36)}`;
-  const listingId = await listSomething(seller, title);
+  const listingId = (await listSomething(seller, { ...FEEDBACK_LISTING, title })).id;
   const orderId = await buy(buyer, listingId);
 
   await buyer.page.goto("/my/purchases");

@@ -1,32 +1,16 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { maskBidderName } from "../core/bidder-name";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
-import { listThroughApi, newSeller } from "./fixtures/listings";
+import { listThroughApi } from "./fixtures/listings";
+import { newPerson, signedIn } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
-
-const PASSWORD = "Tradewinds1!";
 
 interface Card {
   id: string;
   title: string;
   seller: { id: string; username: string };
   auction: { endsAt: string; ended: boolean } | null;
-}
-
-/** A browser of its own, signed in on the /login page as `email`. */
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const session = await page.request.get("/api/auth/session");
-  const { user } = (await session.json()) as { user: { id: string; username: string } };
-  return { context, page, user };
 }
 
 async function cards(page: Page, params: Record<string, string | number>): Promise<Card[]> {
@@ -42,15 +26,15 @@ test("the whole bid history masks other bidders and names the bidder themselves"
   test.setTimeout(90_000);
   // An auction of its own: a demo auction is bid on by other stories running beside this one
   // (the bell story took the same one), and their bids made this one's bids too low.
-  const seller = await newSeller(browser, "histsel");
+  const seller = await newPerson(browser, "histsel");
   const auction = await listThroughApi(seller.page, {
     kind: "auction",
     title: "Hand-painted calabash bowl",
     priceCents: 3_000,
   });
   await seller.context.close();
-  const keisha = await signedIn(browser, "keisha@demo.tradewinds.test");
-  const devon = await signedIn(browser, "devon@demo.tradewinds.test");
+  const keisha = await signedIn(browser, "keisha@demo.tradewinds.test", { onLoginPage: true });
+  const devon = await signedIn(browser, "devon@demo.tradewinds.test", { onLoginPage: true });
 
   await keisha.page.goto(`/listing/${auction.id}`);
   await placeBid(keisha.page, await minimumBid(keisha.page));
@@ -63,10 +47,10 @@ test("the whole bid history masks other bidders and names the bidder themselves"
   await expect(devon.page.locator("[data-sonner-toast]").first()).toBeVisible();
 
   // The page's latest five name Keisha the masked way, with her feedback count.
-  const masked = maskBidderName(keisha.user.username);
+  const masked = maskBidderName(keisha.username);
   const latest = devon.page.getByRole("table", { name: "Bid History" });
   await expect(latest.getByText(masked, { exact: true }).first()).toBeVisible();
-  await expect(latest.getByText(keisha.user.username, { exact: true })).toHaveCount(0);
+  await expect(latest.getByText(keisha.username, { exact: true })).toHaveCount(0);
 
   // "N bids" opens the whole history.
   await auctionPanel(devon.page)
@@ -75,13 +59,13 @@ test("the whole bid history masks other bidders and names the bidder themselves"
   const dialog = devon.page.getByRole("dialog", { name: "Bid history" });
   await expect(dialog).toBeVisible();
   const history = dialog.getByRole("table");
-  const own = history.getByRole("row").filter({ hasText: devon.user.username });
+  const own = history.getByRole("row").filter({ hasText: devon.username });
   await expect(own.first()).toBeVisible();
   await expect(own.first().getByText("You", { exact: true })).toBeVisible();
   const other = history.getByRole("row").filter({ hasText: masked });
   await expect(other.first()).toBeVisible();
   await expect(other.first()).toContainText(/\(\d+ feedback\)/);
-  await expect(history.getByText(keisha.user.username, { exact: true })).toHaveCount(0);
+  await expect(history.getByText(keisha.username, { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(devon.page);
 
   await dialog.getByRole("button", { name: "Close bid history" }).click();
@@ -158,7 +142,9 @@ test("the seller's bid history says the seller sees the bidders' names", async (
   const probe = await browser.newPage();
   const auction = await busyAuction(probe);
   await probe.close();
-  const seller = await signedIn(browser, `${auction.seller.username}@demo.tradewinds.test`);
+  const seller = await signedIn(browser, `${auction.seller.username}@demo.tradewinds.test`, {
+    onLoginPage: true,
+  });
   const bids = (await (
     await seller.page.request.get(`/api/listings/${auction.id}/bids?pageSize=5`)
   ).json()) as BidPage;
@@ -187,7 +173,7 @@ test("the seller's bid history says the seller sees the bidders' names", async (
 test("a listing shows similar items and more from its seller", async ({ page, browser }) => {
   // A seller of its own with two listings in one category: each is similar to the other, and is
   // more from this seller, whatever other stories buy or list meanwhile.
-  const seller = await newSeller(browser, "simsel");
+  const seller = await newPerson(browser, "simsel");
   const chosen = await listThroughApi(seller.page, { title: "Mahogany serving board" });
   const sibling = await listThroughApi(seller.page, { title: "Mahogany salad bowl" });
   await seller.context.close();
@@ -218,7 +204,7 @@ test("the home page shows a returning visitor what they viewed, newest first, un
   // Listings of its own: the newest listings are other stories' own, and those stories remove
   // some (a moderator's removal, a suspended seller): the page of such a listing is not found,
   // and it leaves Recently viewed.
-  const seller = await newSeller(browser, "rvsel");
+  const seller = await newPerson(browser, "rvsel");
   const first = await listThroughApi(seller.page, { title: "Coconut shell lamp" });
   const second = await listThroughApi(seller.page, { title: "Driftwood mirror frame" });
   await seller.context.close();

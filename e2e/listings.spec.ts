@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { countText, listingAnswers } from "./fixtures/listing-answers";
-import { listThroughApi, newSeller } from "./fixtures/listings";
+import { listThroughApi } from "./fixtures/listings";
+import { newPerson } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
 interface Card {
@@ -171,7 +172,7 @@ test("a visitor searches from the header and finds the listing they had in mind"
 }) => {
   // A listing of its own, with a word in its title no other listing has: the newest listings,
   // which it searched for before, are other stories' own, and some are sold or removed meanwhile.
-  const seller = await newSeller(browser, "findme");
+  const seller = await newPerson(browser, "findme");
   const target = await listThroughApi(seller.page, { title: "Woven hammock" });
   await seller.context.close();
   const word = target.title.split(" ").at(-1) ?? "";

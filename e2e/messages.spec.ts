@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CHAT_MESSAGES } from "../core/chat";
 import {
   apiPost,
@@ -8,6 +8,7 @@ import {
   signInThroughApi,
 } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import type { Person } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
 const PHOTO = "e2e/fixtures/photos/lagoon.png";
@@ -29,43 +30,8 @@ const actions = (page: Page) => page.getByRole("button", { name: "Conversation a
 const folderTab = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Message folders" }).getByRole("link", { name });
 
-interface Person {
-  page: Page;
-  id: string;
-  username: string;
-  email: string;
-  password: string;
-  close: () => Promise<void>;
-}
-
-/** A browser of its own, signed in as a new account. */
-async function newPerson(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email, password, username } = await createConfirmedAccount(page, prefix);
-  await signInThroughApi(page, email, password);
-  const session = await page.request.get("/api/auth/session");
-  const { user } = (await session.json()) as { user: { id: string } };
-  return { page, id: user.id, username, email, password, close: () => context.close() };
-}
-
-/** A fixed-price listing of the person's, made through the API. */
-async function listSomething(seller: Person, title: string): Promise<string> {
-  const response = await apiPost(seller.page, "/api/listings", {
-    kind: "fixed_price",
-    title,
-    category: "handicrafts",
-    territory: "jamaica",
-    condition: "new",
-    description: `${title}, woven by hand in Castries from local palm leaves.`,
-    priceCents: 4_200,
-    quantity: 3,
-    shippingCents: 0,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { id } = (await response.json()) as { id: string };
-  return id;
-}
+/** The story's listing, under the title the story reads. */
+const MESSAGES_LISTING = { titleAsIs: true, priceCents: 4_200, quantity: 3 };
 
 /** A conversation `from` starts with `to` through the API, for tests about what comes after. */
 async function startThroughApi(from: Person, to: Person, text: string): Promise<string> {
@@ -76,14 +42,15 @@ async function startThroughApi(from: Person, to: Person, text: string): Promise<
 }
 
 test("a buyer contacts a seller from a listing; the seller sees it live and replies with a photo", async ({
-  browser,
+  newPerson,
+  listSomething,
 }) => {
   // Two browsers, two accounts, a listing, an upload and live delivery both ways.
   test.setTimeout(120_000);
-  const seller = await newPerson(browser, "msgsel");
-  const buyer = await newPerson(browser, "msgbuy");
+  const seller = await newPerson("msgsel");
+  const buyer = await newPerson("msgbuy");
   const title = `Palm frond market basket ${Date.now().toString(36)}`;
-  const listingId = await listSomething(seller, title);
+  const listingId = (await listSomething(seller, { ...MESSAGES_LISTING, title })).id;
 
   // The seller waits on /messages with nothing yet.
   await seller.page.goto("/messages");
@@ -199,11 +166,11 @@ test("a buyer contacts a seller from a listing; the seller sees it live and repl
 });
 
 test("a conversation is archived, trashed and restored for one side only; blocking stops the composer", async ({
-  browser,
+  newPerson,
 }) => {
   test.setTimeout(90_000);
-  const seller = await newPerson(browser, "msgarc");
-  const buyer = await newPerson(browser, "msgarb");
+  const seller = await newPerson("msgarc");
+  const buyer = await newPerson("msgarb");
   const page = buyer.page;
 
   // /messages/new starts a conversation with anyone, by id.
@@ -326,10 +293,10 @@ test("a conversation is archived, trashed and restored for one side only; blocki
   await seller.close();
 });
 
-test("on a phone the list and the chat are separate screens @phone", async ({ browser }) => {
+test("on a phone the list and the chat are separate screens @phone", async ({ newPerson }) => {
   test.setTimeout(90_000);
-  const seller = await newPerson(browser, "msgphs");
-  const buyer = await newPerson(browser, "msgphb");
+  const seller = await newPerson("msgphs");
+  const buyer = await newPerson("msgphb");
   const conversationId = await startThroughApi(buyer, seller, "Morning! Do you ship to Nevis?");
   const page = seller.page;
   await page.setViewportSize({ width: 390, height: 844 });
@@ -379,12 +346,19 @@ test("on a phone the list and the chat are separate screens @phone", async ({ br
   await seller.close();
 });
 
-test("a visitor who contacts a seller signs in first, then writes", async ({ page, browser }) => {
+test("a visitor who contacts a seller signs in first, then writes", async ({
+  page,
+  newPerson,
+  listSomething,
+}) => {
   test.setTimeout(60_000);
   // A listing of its own: the newest listing was another story's, which a moderator may remove
   // (its page then not found) before this one opens it.
-  const seller = await newPerson(browser, "msgvsel");
-  const listing = { id: await listSomething(seller, `Palm frond fan ${Date.now().toString(36)}`) };
+  const seller = await newPerson("msgvsel");
+  const listing = await listSomething(seller, {
+    ...MESSAGES_LISTING,
+    title: `Palm frond fan ${Date.now().toString(36)}`,
+  });
   await seller.close();
   const { email, password } = await createConfirmedAccount(page, "msgvis");
 
@@ -409,11 +383,11 @@ test("/messages needs an account", async ({ page }) => {
 });
 
 test("a very long word wraps in the chat and the list at desktop width, for both sides and after a reload", async ({
-  browser,
+  newPerson,
 }) => {
   test.setTimeout(90_000);
-  const seller = await newPerson(browser, "msgwrs");
-  const buyer = await newPerson(browser, "msgwrb");
+  const seller = await newPerson("msgwrs");
+  const buyer = await newPerson("msgwrb");
   const conversationId = await startThroughApi(buyer, seller, "Hello! A question about shipping.");
   const word = `Pleas${"e".repeat(150)}`;
   /** Nothing wider than the window, and the chat's controls wholly on screen. */
@@ -464,11 +438,11 @@ test("a very long word wraps in the chat and the list at desktop width, for both
 });
 
 test("restoring from Trash a conversation nobody answered says Sent, and it is under Sent", async ({
-  browser,
+  newPerson,
 }) => {
   test.setTimeout(60_000);
-  const seller = await newPerson(browser, "msgrss");
-  const buyer = await newPerson(browser, "msgrsb");
+  const seller = await newPerson("msgrss");
+  const buyer = await newPerson("msgrsb");
   const conversationId = await startThroughApi(buyer, seller, "Is the hammock still for sale?");
   const page = buyer.page;
 
@@ -495,10 +469,11 @@ test("restoring from Trash a conversation nobody answered says Sent, and it is u
 
 test("a suspended user is told so at sign-in; a chat with them says so and takes no message", async ({
   browser,
+  newPerson,
 }) => {
   test.setTimeout(90_000);
-  const seller = await newPerson(browser, "msgsus");
-  const buyer = await newPerson(browser, "msgsub");
+  const seller = await newPerson("msgsus");
+  const buyer = await newPerson("msgsub");
   const conversationId = await startThroughApi(buyer, seller, "Do you still have the steel drum?");
 
   // Staff suspend the seller.

@@ -1,12 +1,11 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatMoney } from "../core/money";
 import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
-import { listThroughApi, newSeller } from "./fixtures/listings";
+import { listThroughApi } from "./fixtures/listings";
+import { newPerson, signedIn } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
-
-const PASSWORD = "Tradewinds1!";
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -15,30 +14,6 @@ const bell = (page: Page) => page.getByRole("button", { name: /^Notifications(, 
 const bellNamed = (count: number) =>
   count > 0 ? `Notifications, ${count} unread` : "Notifications";
 const dropdown = (page: Page) => page.getByRole("region", { name: "Notifications", exact: true });
-
-/** A browser of its own, signed in on the /login page as `email`. */
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Sign in" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const session = await page.request.get("/api/auth/session");
-  const { user } = (await session.json()) as { user: { id: string } };
-  return { context, page, userId: user.id };
-}
-
-/** A browser of its own, signed in as a new account. */
-async function newBidder(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email, password } = await createConfirmedAccount(page, prefix);
-  await signInThroughApi(page, email, password);
-  return { context, page };
-}
 
 /** Places a bid through the panel and waits for its toast. */
 async function placeBidAndWait(page: Page, cents: number) {
@@ -52,11 +27,11 @@ test("an outbid bidder's bell counts up live, leads to the auction and is marked
   // Two browsers, six bids and a dozen steps.
   test.setTimeout(150_000);
   // Accounts of their own, so other specs' bids on the demo users change nothing here.
-  const buyer = await newBidder(browser, "bell");
-  const rival = await newBidder(browser, "rival");
+  const buyer = await newPerson(browser, "bell");
+  const rival = await newPerson(browser, "rival");
   // And an auction of its own: the story that masks bidder names picked the same demo auction
   // ("the last of the soonest fifty") and its bids, between this one's, made a bid too low.
-  const seller = await newSeller(browser, "bellsel");
+  const seller = await newPerson(browser, "bellsel");
   const auction = await listThroughApi(seller.page, {
     kind: "auction",
     title: "Steel pan miniature",
@@ -191,7 +166,7 @@ test("notification emails are chosen in account settings @phone", async ({ page 
 
 test("the bell's dropdown fits a phone @phone", async ({ browser }) => {
   test.setTimeout(60_000);
-  const devon = await signedIn(browser, "devon@demo.tradewinds.test");
+  const devon = await signedIn(browser, "devon@demo.tradewinds.test", { onLoginPage: true });
   const page = devon.page;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
@@ -231,8 +206,8 @@ test("an order's notification opens that order, on whichever page holds it; sett
   browser,
 }) => {
   test.setTimeout(150_000);
-  const seller = await newBidder(browser, "ordlinksel");
-  const buyer = await newBidder(browser, "ordlinkbuy");
+  const seller = await newPerson(browser, "ordlinksel");
+  const buyer = await newPerson(browser, "ordlinkbuy");
   const title = `Guava jelly jar ${Date.now().toString(36)}`;
   const listed = await apiPost(seller.page, "/api/listings", {
     kind: "fixed_price",

@@ -1,8 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { orderTotals } from "../core/cart";
 import { formatMoney } from "../core/money";
-import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { newPerson } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
 // Issue 17: on a multi-stock Buy It Now listing the buyer picks how many, for Add to Cart and Buy
@@ -10,15 +11,6 @@ import { expect, test } from "./fixtures/test";
 
 const PRICE = 1_500;
 const SHIPPING = 400;
-
-/** A browser of its own, signed in as a new account. */
-async function newPerson(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email, password } = await createConfirmedAccount(page, prefix);
-  await signInThroughApi(page, email, password);
-  return { page, close: () => context.close() };
-}
 
 /** A fixed-price listing put up through the API by `seller`; answers its id and title. */
 async function listFixedPrice(seller: Page, quantity: number) {

@@ -1,7 +1,8 @@
 import type { Browser, Page } from "@playwright/test";
 import { createConfirmedAccount, signInOnLoginPage, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { type OwnListing as Listed, listThroughApi, newSeller } from "./fixtures/listings";
+import { type OwnListing as Listed, listThroughApi } from "./fixtures/listings";
+import { newPerson } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
 type OwnListing = Listed & { sellerId: string };
@@ -21,7 +22,7 @@ const cartLine = (page: Page, title: string) =>
  * bought by the stories running beside this one, and a cart line asks for stock they hold.
  */
 async function twoListings(browser: Browser): Promise<[OwnListing, OwnListing]> {
-  const seller = await newSeller(browser, "cartsel");
+  const seller = await newPerson(browser, "cartsel");
   const first = await listThroughApi(seller.page, { title: "Guava jam, 3 jars", quantity: 5 });
   const second = await listThroughApi(seller.page, { title: "Cocoa tea balls", quantity: 5 });
   await seller.context.close();

@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { listThroughApi as listOwn, newSeller as sellerOfItsOwn } from "./fixtures/listings";
+import { listThroughApi as listOwn } from "./fixtures/listings";
+import { newPerson as sellerOfItsOwn } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
 const PHOTOS = {

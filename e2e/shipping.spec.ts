@@ -1,39 +1,17 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
-import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
-interface Person {
-  page: Page;
-  username: string;
-  close: () => Promise<void>;
-}
-
-/** A browser of its own, signed in as a new account, so no other test's sales mix in. */
-async function newPerson(browser: Browser, prefix: string): Promise<Person> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { email, password, username } = await createConfirmedAccount(page, prefix);
-  await signInThroughApi(page, email, password);
-  return { page, username, close: () => context.close() };
-}
-
-async function listSomething(seller: Person, title: string): Promise<string> {
-  const response = await apiPost(seller.page, "/api/listings", {
-    kind: "fixed_price",
-    title,
-    category: "handicrafts",
-    territory: "barbados",
-    condition: "new",
-    description: `${title}, woven by hand in Bridgetown from island palm.`,
-    priceCents: 4_200,
-    quantity: 3,
-    shippingCents: 900,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+/** What the story's listings cost: totals and the price shown are read from these. */
+const SHIPPING_LISTING = {
+  titleAsIs: true,
+  territory: "barbados",
+  priceCents: 4_200,
+  quantity: 3,
+  shippingCents: 900,
+};
 
 /** Buy It Now from the listing page, paid on the sandbox's page with the card that succeeds. */
 async function buyThroughThePages(page: Page, listingId: string): Promise<string> {
@@ -57,14 +35,15 @@ async function buyThroughThePages(page: Page, listingId: string): Promise<string
 }
 
 test("the seller marks a sale shipped with a tracking number; the buyer tracks it and marks it received @phone", async ({
-  browser,
+  newPerson,
+  listSomething,
 }) => {
   // Two accounts, a purchase through the pages, and four accessibility checks.
   test.setTimeout(150_000);
-  const seller = await newPerson(browser, "shipsel");
-  const buyer = await newPerson(browser, "shipbuy");
+  const seller = await newPerson("shipsel");
+  const buyer = await newPerson("shipbuy");
   const title = `Palm straw market basket ${Date.now().toString(36)}`;
-  const listingId = await listSomething(seller, title);
+  const listingId = (await listSomething(seller, { ...SHIPPING_LISTING, title })).id;
   const orderId = await buyThroughThePages(buyer.page, listingId);
   const number = orderId.slice(0, 8);
 
@@ -131,12 +110,18 @@ test("the seller marks a sale shipped with a tracking number; the buyer tracks i
 });
 
 test("the server refuses a second shipment and a stranger's, and links nothing for an unknown carrier", async ({
-  browser,
+  newPerson,
+  listSomething,
 }) => {
   test.setTimeout(90_000);
-  const seller = await newPerson(browser, "shipsel2");
-  const buyer = await newPerson(browser, "shipbuy2");
-  const listingId = await listSomething(seller, `Sea grape jelly ${Date.now().toString(36)}`);
+  const seller = await newPerson("shipsel2");
+  const buyer = await newPerson("shipbuy2");
+  const listingId = (
+    await listSomething(seller, {
+      ...SHIPPING_LISTING,
+      title: `Sea grape jelly ${Date.now().toString(36)}`,
+    })
+  ).id;
   const orderId = await buyThroughThePages(buyer.page, listingId);
 
   const stranger = await apiPost(buyer.page, `/api/orders/${orderId}/shipments`, {
@@ -168,13 +153,14 @@ test("the server refuses a second shipment and a stranger's, and links nothing f
 });
 
 test("the buyer's open Purchase History drops Request cancellation the moment the seller ships", async ({
-  browser,
+  newPerson,
+  listSomething,
 }) => {
   test.setTimeout(150_000);
-  const seller = await newPerson(browser, "liveshipsel");
-  const buyer = await newPerson(browser, "liveshipbuy");
+  const seller = await newPerson("liveshipsel");
+  const buyer = await newPerson("liveshipbuy");
   const title = `Coconut shell lamp ${Date.now().toString(36)}`;
-  const listingId = await listSomething(seller, title);
+  const listingId = (await listSomething(seller, { ...SHIPPING_LISTING, title })).id;
   const orderId = await buyThroughThePages(buyer.page, listingId);
   const number = orderId.slice(0, 8);
 

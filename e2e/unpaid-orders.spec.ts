@@ -1,6 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
+import type { Page } from "@playwright/test";
+import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { newPerson } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
 
 /** The story's own listing: what it reads of it. */
@@ -8,15 +9,6 @@ interface Listing {
   id: string;
   title: string;
   quantity: number;
-}
-
-/** A new account of its own, signed in, in a browser of its own. */
-async function newBuyer(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const account = await createConfirmedAccount(page, prefix);
-  await signInThroughApi(page, account.email, account.password);
-  return { context, page };
 }
 
 /**
@@ -49,9 +41,9 @@ test("abandon a checkout with Back, see the offer to resume or cancel, cancel it
   browser,
 }) => {
   test.setTimeout(120_000);
-  const buyer = await newBuyer(browser, "unpaid");
-  const other = await newBuyer(browser, "onlooker");
-  const seller = await newBuyer(browser, "battery");
+  const buyer = await newPerson(browser, "unpaid");
+  const other = await newPerson(browser, "onlooker");
+  const seller = await newPerson(browser, "battery");
   const page = buyer.page;
   const listing = await batteryListing(seller.page);
   const stock = listing.quantity;

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Agent } from "./test/agent";
-import { buildTestApp, type TestApp } from "./test/build-test-app";
+import { setUpTestApp } from "./test/build-test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ seed: false });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp({ seed: false });
 
 describe("the app shell", () => {
   it("answers liveness and readiness", async () => {

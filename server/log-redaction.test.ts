@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loggerOptions, scrubText, serializeError } from "./log-redaction";
 import { Agent } from "./test/agent";
-import { buildTestApp, type TestApp } from "./test/build-test-app";
+import { setUpTestApp } from "./test/build-test-app";
 
 describe("serializeError", () => {
   it("keeps what helps (message head, code, constraint, frames) and drops the values", () => {
@@ -51,15 +51,11 @@ describe("scrubText", () => {
 });
 
 describe("the app's log", () => {
-  let t: TestApp;
   const lines: string[] = [];
-  beforeAll(async () => {
-    t = await buildTestApp({
-      seed: false,
-      logger: loggerOptions("info", { write: (line) => void lines.push(line) }),
-    });
+  const t = setUpTestApp({
+    seed: false,
+    logger: loggerOptions("info", { write: (line) => void lines.push(line) }),
   });
-  afterAll(() => t.close());
 
   it("records a failed registration without the new user's email or password hash", async () => {
     // A real database refusal: PostgreSQL quotes the whole failing row in its detail.

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listings } from "./db/schema/listings";
 import { DEMO_PASSWORD } from "./seed/seed";
 import type { Agent } from "./test/agent";
-import { buildTestApp, type TestApp } from "./test/build-test-app";
+import { setUpTestApp } from "./test/build-test-app";
 import { signedInAgent } from "./test/factories";
 
 /**
@@ -70,14 +70,13 @@ const NUL = "\u0000";
 /** A request that has not answered by then has started something it should not have (a stream). */
 const PROBE_TIMEOUT_MS = 5_000;
 
-let t: TestApp;
+const t = setUpTestApp();
 let doc: OpenApiDocument;
 let sellerId: string;
 /** Plausible values for fields the schema alone cannot fill in validly. */
 let hints: Record<string, Json>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   doc = (await t.app.inject("/api/openapi.json")).json();
   // A seeded seller with a live listing, so ids in paths point at something this user may edit.
   const [own] = await t.database.db
@@ -108,9 +107,6 @@ beforeAll(async () => {
     expiry: "12/34",
     cvc: "123",
   };
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 function resolve(schema: Schema | string | undefined): Schema {

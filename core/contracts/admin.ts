@@ -16,7 +16,6 @@ export const staffRoleSchema = z.enum(STAFF_ROLES);
 // ---------------------------------------------------------------------------------------------
 
 export const REPORT_SUBJECT_KINDS = ["listing", "user", "conversation"] as const;
-export type ReportSubjectKind = (typeof REPORT_SUBJECT_KINDS)[number];
 
 export const LISTING_REPORT_REASONS = [
   "prohibited_item",
@@ -86,7 +85,6 @@ export const actionReasonSchema = z.object({
     .min(3, "Please give a reason")
     .max(2000, "reason must be at most 2000 characters"),
 });
-export type ActionReason = z.infer<typeof actionReasonSchema>;
 
 /** POST /api/admin/reports/{id}/resolve */
 export const resolveReportSchema = actionReasonSchema.extend({
@@ -125,7 +123,6 @@ export const reportSubjectSchema = z.discriminatedUnion("kind", [
     ),
   }),
 ]);
-export type ReportSubject = z.infer<typeof reportSubjectSchema>;
 
 export const adminReportSchema = z.object({
   id: z.string(),

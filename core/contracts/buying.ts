@@ -86,7 +86,6 @@ export const savedCartRequestSchema = z.object({
       "Each listing may appear once",
     ),
 });
-export type SavedCartRequest = z.infer<typeof savedCartRequestSchema>;
 
 /** A saved line with what the browser's cart shows of it (today's title, picture and price). */
 export const savedCartLineSchema = cartLineInputSchema.extend({
@@ -117,7 +116,6 @@ export const paymentProviderSchema = z.object({
   /** Shown after "Secure checkout powered by". */
   name: z.string(),
 });
-export type PaymentProviderInfo = z.infer<typeof paymentProviderSchema>;
 
 // ---------- orders ----------
 
@@ -160,7 +158,6 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderPageSchema = pageOf(orderSchema);
 /** GET /api/me/orders/unpaid: the buyer's orders awaiting payment, newest first. */
 export const unpaidOrdersSchema = z.object({ items: z.array(orderSchema) });
-export type UnpaidOrders = z.infer<typeof unpaidOrdersSchema>;
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** A sold line, as its seller sees it in /my/selling. */

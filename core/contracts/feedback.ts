@@ -64,7 +64,6 @@ export const feedbackReplySchema = z.object({
     .min(1, "Write a reply first.")
     .max(FEEDBACK_REPLY_MAX, `Replies can be at most ${FEEDBACK_REPLY_MAX} characters.`),
 });
-export type FeedbackReplyInput = z.input<typeof feedbackReplySchema>;
 
 /** One feedback on an order line, as its author and its subject see it. */
 export const lineFeedbackSchema = z.object({

@@ -101,7 +101,6 @@ export const conversationListQuerySchema = z.object({
     .optional(),
   ...paginationQuery,
 });
-export type ConversationListQuery = z.input<typeof conversationListQuerySchema>;
 
 export const conversationPageSchema = pageOf(conversationSchema).extend({
   /** Unread messages over all the viewer's conversations outside the trash (the header's badge). */

@@ -57,7 +57,6 @@ export const notificationListQuerySchema = z.object({
     .default(1),
   pageSize: size("pageSize").optional(),
 });
-export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
 export const notificationPageSchema = z.object({
   items: z.array(notificationSchema),
@@ -80,7 +79,6 @@ export const notificationReadSchema = unreadCountSchema.extend({
 export type NotificationRead = z.infer<typeof notificationReadSchema>;
 
 const preference = z.strictObject({ email: z.boolean({ message: "email must be true or false" }) });
-export type NotificationPreference = z.infer<typeof preference>;
 
 /** Every kind with its email choice (in-app is always on). */
 export const notificationPreferencesSchema = z.object(

@@ -71,4 +71,3 @@ export const supportRequestCreatedSchema = z.object({
   /** Quoted in the sender's copy and in any follow-up, e.g. "TW-7K3M9QXP". */
   reference: z.string(),
 });
-export type SupportRequestCreated = z.infer<typeof supportRequestCreatedSchema>;

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startedConversationSchema } from "../../core/contracts/messages";
 import { ERROR_CODES } from "../../core/errors";
 import { repeat } from "../jobs/repeat";
 import { settleDueAuctions } from "../modules/auctions/auction-settlement";
-import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { setUpTestApp } from "../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../test/factories";
 import { isConnectionLost } from "./client";
 import { rows } from "./rows";
@@ -39,10 +39,9 @@ describe("isConnectionLost", () => {
 describe("a connection the server terminates mid-transaction (PostgreSQL)", {
   tags: ["postgres"],
 }, () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let url = "";
   beforeAll(async () => {
-    t = await buildTestApp();
     const [current] = await rows<{ db: string }>(
       t.database.db,
       sql`select current_database() as db`,
@@ -50,9 +49,6 @@ describe("a connection the server terminates mid-transaction (PostgreSQL)", {
     const target = new URL(process.env.TEST_DATABASE_URL as string);
     target.pathname = `/${current?.db}`;
     url = target.toString();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** A connection of the test's own that holds row locks the app's transaction will wait for. */

@@ -10,23 +10,19 @@ import { type App, buildApp } from "../app";
 import { users } from "../db/schema/users";
 import { DEMO_USER_EMAILS } from "../seed/seed";
 import { Agent } from "../test/agent";
-import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { setUpTestApp } from "../test/build-test-app";
 import { createListing, signedInAgent } from "../test/factories";
 
-let t: TestApp;
+const t = setUpTestApp();
 let seller: Agent;
 let territoryId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const email = DEMO_USER_EMAILS[0] as string;
   const [demo] = await t.database.db.select().from(users).where(eq(users.email, email));
   if (!demo) throw new Error("no seeded user");
   seller = await signedInAgent(t.app, t.database.db, demo.id);
   territoryId = (await seller.get("/api/territories")).json().items[0].id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const listing = (overrides: Partial<CreateListingInput> = {}): CreateListingInput => ({

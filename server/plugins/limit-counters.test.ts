@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_LIMITS } from "../modules/accounts/sign-in-guard";
 import { Agent } from "../test/agent";
-import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
+import { secondInstance, setUpTestApp, type TestApp } from "../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../test/factories";
 import { databaseCounters, type LimitCounters, leaseSize, memoryCounters } from "./limit-counters";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const kinds: [string, () => LimitCounters][] = [
   ["memory", () => memoryCounters()],

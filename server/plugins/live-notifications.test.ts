@@ -1,21 +1,17 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auctionUpdateSchema } from "../../core/contracts/bidding";
 import { unreadCountSchema } from "../../core/contracts/notifications";
 import { notify } from "../modules/notifications/notifications.service";
-import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
+import { secondInstance, setUpTestApp } from "../test/build-test-app";
 import { EventReader } from "../test/event-reader";
 import { createListing, createUser, signedInAgent } from "../test/factories";
 
-let t: TestApp;
+const t = setUpTestApp();
 let base = "";
 beforeAll(async () => {
-  t = await buildTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Opens /api/live as the browser of `userId` would (its session cookie), with no listings. */

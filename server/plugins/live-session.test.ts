@@ -5,14 +5,13 @@ import { sessions } from "../db/schema/accounts";
 import { hashPassword } from "../modules/accounts/password";
 import { notify } from "../modules/notifications/notifications.service";
 import { Agent } from "../test/agent";
-import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
+import { secondInstance, setUpTestApp } from "../test/build-test-app";
 import { createUser, signedInAgent } from "../test/factories";
 import { hashToken, newToken } from "./session";
 
-let t: TestApp;
+const t = setUpTestApp();
 let base = "";
 beforeAll(async () => {
-  t = await buildTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -20,7 +19,6 @@ beforeAll(async () => {
 const opened: AbortController[] = [];
 afterAll(async () => {
   for (const controller of opened) controller.abort();
-  await t?.close();
 });
 
 const PASSWORD = "Sunny-Beach9";

@@ -1,25 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { maskBidderName } from "../../core/bidder-name";
 import { auctionUpdateSchema } from "../../core/contracts/bidding";
 import { type AuctionChanged, topics } from "../../core/events";
 import { rows } from "../db/rows";
 import { settleNextAuction } from "../modules/auctions/auction-settlement";
-import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
+import { secondInstance, setUpTestApp } from "../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../test/factories";
 import { publish } from "./realtime-bus";
 
-let t: TestApp;
+const t = setUpTestApp();
 let base = "";
 beforeAll(async () => {
-  t = await buildTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Opens /api/live for `query` as a visitor; answers its reader and a function that closes it. */

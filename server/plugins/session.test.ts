@@ -1,17 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Agent } from "../test/agent";
-import { buildTestApp, secondInstance, type TestApp } from "../test/build-test-app";
+import { secondInstance, setUpTestApp } from "../test/build-test-app";
 import { createUser, signedInAgent } from "../test/factories";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 /** Asks for the session until `check` holds (the database's notification arrives after commit). */
 async function eventually(agent: Agent, check: (user: { username: string } | null) => boolean) {

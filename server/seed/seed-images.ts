@@ -15,7 +15,6 @@
  * open, so a database that says it is seeded always has its pictures; a later start on that
  * database writes nothing (it checks one file, and writes the set again only if it is missing).
  */
-import { createHash } from "node:crypto";
 import { eachAtMost } from "../concurrency";
 import type { Storage } from "../plugins/storage";
 import { drawingFor } from "./seed-drawings/catalog";
@@ -210,13 +209,6 @@ export function renderSeedImageSvg(job: Pick<SeedImageJob, "key" | "title">, n: 
 /** Every photo of every job, in order. */
 function photos(jobs: SeedImageJob[]): { job: SeedImageJob; n: number }[] {
   return jobs.flatMap((job) => Array.from({ length: job.count }, (_, i) => ({ job, n: i + 1 })));
-}
-
-/** A digest of every picture's SVG: tests compare it, and it changes whenever a drawing does. */
-export function seedImagesDigest(jobs: SeedImageJob[]): string {
-  const hash = createHash("sha256");
-  for (const { job, n } of photos(jobs)) hash.update(renderSeedImageSvg(job, n));
-  return hash.digest("hex");
 }
 
 /**

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
@@ -93,6 +94,43 @@ export async function buildTestApp(
       await dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+type TestAppOptions = NonNullable<Parameters<typeof buildTestApp>[0]>;
+
+/**
+ * The app for the tests of one file (or describe block): built in a beforeAll registered here,
+ * closed in an afterAll. Call it before the file's own beforeAll, which then sees the app built
+ * (Vitest runs hooks in order). Options may be a function, for set-up the app needs first (a fake
+ * Stripe server); `when: false` builds nothing, for files whose tests all skip without PostgreSQL.
+ */
+export function setUpTestApp(
+  options: TestAppOptions | (() => Promise<TestAppOptions> | TestAppOptions) = {},
+  { when = true }: { when?: boolean } = {},
+): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    if (!when) return;
+    built = await buildTestApp(typeof options === "function" ? await options() : options);
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  // Tests hold the handle from the file's top, before beforeAll has built anything.
+  const current = (): TestApp => {
+    if (!built) throw new Error("the test app is built in beforeAll: read it in a hook or a test");
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    close: () => current().close(),
   };
 }
 

@@ -1,19 +1,13 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailTokens, outboxEmails, sessions } from "../../db/schema/accounts";
 import { users } from "../../db/schema/users";
 import { DEMO_PASSWORD } from "../../seed/seed";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { SIGN_IN_LIMITS } from "./sign-in-guard";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const GOOD_PASSWORD = "Sunny-Beach9";
 let counter = 0;

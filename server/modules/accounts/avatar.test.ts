@@ -1,25 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed/seed";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 
-let t: TestApp;
+const t = setUpTestApp();
 let agent: Agent;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   agent = new Agent(t.app);
   const res = await agent.post("/api/auth/login", {
     email: "kwame@demo.tradewinds.test",
     password: DEMO_PASSWORD,
   });
   expect(res.statusCode).toBe(200);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const upload = (filename: string, contentType: string, data: Buffer, who = agent) =>

@@ -1,19 +1,13 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outboxEmails } from "../../db/schema/accounts";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 
 // These races are only real on PostgreSQL (TEST_DATABASE_URL): PGlite has one connection, so its
 // transactions run one after another and the tests pass there with or without atomic consumption.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const PASSWORD = "Sunny-Beach9";
 const RACERS = 10;

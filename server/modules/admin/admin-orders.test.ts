@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import { outboxEmails } from "../../db/schema/accounts";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { sendPendingRefunds } from "../cancellations/refunds.service";
 import { sendPendingNotificationEmails } from "../notifications/notification-emails.service";
 import type { PaymentProvider } from "../payment-providers/payment-provider";
 
-let t: TestApp;
+const t = setUpTestApp();
 let buyer: Agent;
 let buyerUser: { id: string; email: string; username: string };
 let seller: { id: string; username: string };
@@ -26,15 +26,11 @@ async function staff(role: "moderator" | "admin") {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   buyerUser = await createUser(t.database.db, "buyer");
   buyer = await signedInAgent(t.app, t.database.db, buyerUser.id);
   seller = await createUser(t.database.db, "seller");
   ({ id: adminId, agent: admin } = await staff("admin"));
   ({ agent: moderator } = await staff("moderator"));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Checks out one item ($12.50 + $5.00 shipping + tax) and, unless told not to, pays it. */

@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createUser, signedInAgent } from "../../test/factories";
 
 // Every admin route of this module, asked by a visitor, an ordinary user, a moderator and an
 // admin: the first two must not learn the area exists (404), a moderator is refused only the
 // admin-only actions (403), an admin may do everything.
 
-let t: TestApp;
+const t = setUpTestApp();
 let visitor: Agent;
 let user: Agent;
 let moderator: Agent;
@@ -23,7 +23,6 @@ async function staff(role: "moderator" | "admin") {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   visitor = new Agent(t.app);
   user = await signedInAgent(t.app, t.database.db, (await createUser(t.database.db, "plain")).id);
   moderator = await staff("moderator");
@@ -37,9 +36,6 @@ beforeAll(async () => {
   );
   if (!order) throw new Error("the demo data has no paid order");
   paidOrderId = order.id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Call = (who: Agent) => Promise<{ statusCode: number; body: string }>;

@@ -1,25 +1,21 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Dashboard } from "../../../core/contracts/admin";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
-let t: TestApp;
+const t = setUpTestApp();
 let moderator: Agent;
 let moderatorUser: { id: string; username: string };
 
 beforeAll(async () => {
-  t = await buildTestApp();
   moderatorUser = await createUser(t.database.db, "moderator");
   await t.database.db.execute(
     sql`update users set staff_role = 'moderator' where id = ${moderatorUser.id}`,
   );
   moderator = await signedInAgent(t.app, t.database.db, moderatorUser.id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const dashboard = async (): Promise<Dashboard> => {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import type { PaymentProvider } from "../payment-providers/payment-provider";
 
@@ -18,7 +18,7 @@ const AT_ONCE = 5;
 /** Rounds of the two-path races: each is one chance for the requests to interleave badly. */
 const ROUNDS = 6;
 
-let t: TestApp;
+const t = setUpTestApp({}, { when: onPostgres });
 let buyer: Agent;
 let sellers: { id: string; agent: Agent }[];
 /** What the provider was asked to refund, by idempotency key (a retry repeats its key). */
@@ -26,7 +26,6 @@ const sentToProvider = new Map<string, { amountCents: number }>();
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await buildTestApp();
   const db = t.database.db;
   buyer = await signedInAgent(t.app, db, (await createUser(db, "buyer")).id);
   sellers = [];
@@ -40,9 +39,6 @@ beforeAll(async () => {
     sentToProvider.set(request.idempotencyKey, { amountCents: request.amountCents });
     return refund(request);
   };
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A fresh admin per test, so the refund route's per-user rate limit never answers for the rule. */

@@ -1,23 +1,17 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BID_MESSAGES } from "../../../core/contracts/bidding";
 import { KeyedLimiter } from "../../concurrency";
 import type { Database, NamedStatement } from "../../db/client";
 import { rows } from "../../db/rows";
 import { AppError } from "../../errors";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser } from "../../test/factories";
 import { settleDueAuctions } from "./auction-settlement";
 import { BidFloors, CONFIRM_MS } from "./bid-floors";
 import { type BiddingDeps, PLACE_BID, type PlaceBidRow, placeBid } from "./bidding.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const hour = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type AuctionBook,
   decideBid,
@@ -10,7 +10,7 @@ import {
 } from "../../../core/bidding";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { buildTestApp, secondInstance, type TestApp } from "../../test/build-test-app";
+import { secondInstance, setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { settleDueAuctions } from "./auction-settlement";
 import { PLACE_BID, type PlaceBidRow, placeBidParams } from "./bidding.service";
@@ -31,15 +31,11 @@ import { loadIncrementBands } from "./increment-bands";
 // - exactly one leader, whose bids are the only active ones; the bid count is the visible bids';
 // - after two instances settle it at once: one order, for the leader at the price, one bid won.
 
-let t: TestApp;
+const t = setUpTestApp();
 let bands: IncrementBand[];
 beforeAll(async () => {
-  t = await buildTestApp();
   bands = await loadIncrementBands(t.database.db);
   await recordSteps(t.database.db);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const START = 1000;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { incrementFor } from "../../../core/bidding";
 import { rows } from "../../db/rows";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { loadIncrementBands } from "./increment-bands";
 
@@ -10,13 +10,7 @@ import { loadIncrementBands } from "./increment-bands";
 // bids do not reach the database at once: beaten bids are refused in the instance and one bid per
 // auction goes to the database at a time (bid-floors.ts, BIDS_AT_ONCE). So this holds the instance's
 // answers to a crowd; bid-race.test.ts makes the bids race in the database itself.
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 describe("bids under concurrency", () => {
   it("keeps every invariant when 30 bidders send 330 bids to one instance at once", async () => {

@@ -1,22 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import { auctionSettings, bids } from "../../db/schema/auctions";
 import { listings } from "../../db/schema/listings";
 import { notifications } from "../../db/schema/notifications";
 import { auctionOrders, orders } from "../../db/schema/orders";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { settleDueAuctions } from "./auction-settlement";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const hour = 3_600_000;
 

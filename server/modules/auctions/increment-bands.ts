@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 
 // The increment bands live in the table bid_increments (seeded from BID_INCREMENT_BANDS in
-// server/db/seed-data.ts). The database reads them with bid_increment_for() (auction-rules.sql);
+// server/seed/seed-data.ts). The database reads them with bid_increment_for() (auction-rules.sql);
 // TypeScript reads them here, for the benchmark and the tests that replay the rule.
 
 /** The bid increment bands, lowest first. */

@@ -1,21 +1,17 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
 // My Bids shows each bidder the maximum they last set on each auction. A leader who raises their
 // maximum records no visible bid (the price does not move), so the raise must still be what My
 // Bids shows once someone outbids them. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 
-let t: TestApp;
+const t = setUpTestApp();
 let seller: { id: string };
 beforeAll(async () => {
-  t = await buildTestApp();
   seller = await createUser(t.database.db, "seller");
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function newAuction(startCents: number) {

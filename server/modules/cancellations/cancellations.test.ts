@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import type { PaymentProvider } from "../payment-providers/payment-provider";
 import {
@@ -14,7 +14,7 @@ import {
 import { requestCancellation } from "./cancellations.service";
 import { sendPendingRefunds } from "./refunds.service";
 
-let t: TestApp;
+const t = setUpTestApp();
 let buyer: Agent;
 let buyerId: string;
 let rival: Agent;
@@ -27,7 +27,6 @@ const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", n
 const REASON = { reason: "Ordered the wrong size." };
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const db = t.database.db;
   sellerA = await createUser(db, "shopa");
   sellerB = await createUser(db, "shopb");
@@ -37,9 +36,6 @@ beforeAll(async () => {
   buyerId = b.id;
   buyer = await signedInAgent(t.app, db, b.id);
   rival = await signedInAgent(t.app, db, (await createUser(db, "rival")).id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(t.database.db, query))[0];

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
 // Runs on PGlite and, with TEST_DATABASE_URL, on the PostgreSQL server where the requests truly
@@ -10,20 +10,16 @@ import { createListing, createUser, signedInAgent } from "../../test/factories";
 const BUYERS = 200;
 const STOCK = 10;
 
-let t: TestApp;
+const t = setUpTestApp();
 let agents: Agent[];
 
 beforeAll(async () => {
-  t = await buildTestApp();
   agents = [];
   for (let i = 0; i < BUYERS; i++) {
     const user = await createUser(t.database.db, "racer");
     agents.push(await signedInAgent(t.app, t.database.db, user.id));
   }
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 describe("200 buyers, 10 units", () => {
   it("sells exactly 10 units, never below zero, one paid order per unit", async () => {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
 // The listing page's quantity picker (issue 17) offers what the listing detail calls `quantity`:
 // stock less other buyers' holds. These pin that the server agrees with that number.
-let t: TestApp;
+const t = setUpTestApp();
 let seller: { id: string };
 let buyer: Agent;
 let rival: Agent;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   seller = await createUser(t.database.db, "shop");
   buyer = await signedInAgent(t.app, t.database.db, (await createUser(t.database.db, "buyer")).id);
   rival = await signedInAgent(t.app, t.database.db, (await createUser(t.database.db, "rival")).id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe("quantities on a multi-stock Buy It Now listing", () => {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { settleNextAuction } from "../auctions/auction-settlement";
 import {
@@ -12,7 +12,7 @@ import {
 } from "../payment-providers/sandbox-provider";
 import { expireDueSessions } from "../payments/payments.service";
 
-let t: TestApp;
+const t = setUpTestApp();
 let seller: { id: string };
 let buyer: Agent;
 let buyerId: string;
@@ -63,15 +63,11 @@ async function pay(who: Agent, redirectUrl: string, cardNumber = GOOD) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   seller = await createUser(t.database.db, "shop");
   const b = await createUser(t.database.db, "buyer");
   buyerId = b.id;
   buyer = await signedInAgent(t.app, t.database.db, b.id);
   rival = await signedInAgent(t.app, t.database.db, (await createUser(t.database.db, "rival")).id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe("POST /api/cart/validate", () => {

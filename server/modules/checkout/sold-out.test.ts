@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
-let t: TestApp;
+const t = setUpTestApp();
 let buyer: Agent;
 let seller: { id: string; username: string };
 let shop: Agent;
@@ -11,13 +11,9 @@ let shop: Agent;
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "K Brown" };
 
 beforeAll(async () => {
-  t = await buildTestApp();
   buyer = await signedInAgent(t.app, t.database.db, (await createUser(t.database.db, "buyer")).id);
   seller = await createUser(t.database.db, "potter");
   shop = await signedInAgent(t.app, t.database.db, seller.id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function buyAndPay(listingId: string, quantity: number): Promise<string> {

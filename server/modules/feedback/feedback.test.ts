@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { maskName } from "../../../core/contracts/feedback";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
-let t: TestApp;
+const t = setUpTestApp();
 let sellerId: string;
 let seller: Agent;
 let buyerId: string;
@@ -49,7 +49,6 @@ async function ratingOf(userId: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const db = t.database.db;
   const s = await createUser(db, "shop");
   sellerId = s.id;
@@ -59,9 +58,6 @@ beforeAll(async () => {
   buyerName = b.username;
   buyer = await signedInAgent(t.app, db, b.id);
   stranger = await signedInAgent(t.app, db, (await createUser(db, "nosy")).id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe("maskName", () => {

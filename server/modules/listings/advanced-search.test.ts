@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ListingFacets,
   type ListingPage,
   listingQuerySchema,
 } from "../../../core/contracts/browse";
 import { categories, territories } from "../../db/schema/catalog";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser } from "../../test/factories";
 import { searchListings } from "./listings.service";
 
@@ -14,7 +14,7 @@ import { searchListings } from "./listings.service";
 // small world of listings sharing one unusual word, then check that every field changes what a
 // search for that word finds, and that the filter panel's counts follow the other filters.
 
-let t: TestApp;
+const t = setUpTestApp();
 let sellerName: string;
 const ids: Record<string, string> = {};
 const WORD = "zephyrine";
@@ -29,7 +29,6 @@ async function idOf(table: typeof categories | typeof territories, slug: string)
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const db = t.database.db;
   const seller = await createUser(db, "islandseller");
   const other = await createUser(db, "otherseller");
@@ -100,10 +99,6 @@ beforeAll(async () => {
       shippingCents: 1200,
     })
   ).id;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 async function get(url: string) {

@@ -1,21 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { maskBidderName } from "../../../core/bidder-name";
 import type { BidHistory, ListingCardList } from "../../../core/contracts/browse";
 import { categories } from "../../db/schema/catalog";
 import { users } from "../../db/schema/users";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 async function get<T>(url: string) {
   const res = await t.app.inject({ method: "GET", url });

@@ -13,6 +13,7 @@ import {
 } from "../../../core/contracts/browse";
 import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
+import { escapeLike } from "../../db/escape-like";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import { reservedUnits } from "../stock/reservations";
@@ -179,10 +180,6 @@ function firstImage(row: ListingRow): ListingImage | null {
 /** Turns listing rows (each with its first image and bid increment) into cards. */
 function toCards(rows: ListingRow[]): ListingCard[] {
   return rows.map(toCard);
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

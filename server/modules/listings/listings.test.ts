@@ -1,18 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ListingCard, ListingDetail, ListingPage } from "../../../core/contracts/browse";
 import { rows } from "../../db/rows";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing } from "../../test/factories";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 async function get<T = unknown>(url: string) {
   const res = await t.app.inject({ method: "GET", url });

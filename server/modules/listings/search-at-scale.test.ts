@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listingQuerySchema } from "../../../core/contracts/browse";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { AppError } from "../../errors";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing } from "../../test/factories";
 import { createHomeCache } from "../home/home-cache";
 import { createOverLimitCache, searchListings } from "./listings.service";
@@ -13,13 +13,7 @@ import { withQueryLimits } from "./query-limits";
 // The pieces issue 18 added for a million listings (decision 0012), beyond the query rewrite that
 // search-equivalence.test.ts compares with the old queries.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 const copyOf = async (id: string) => {
   const [row] = await rows<{

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ListingQuery,
   type ListingQueryInput,
@@ -8,7 +8,7 @@ import {
 import { DAILY_PICKS_SIZE, HOME_SECTION_SIZE } from "../../../core/limits";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { generateListings } from "../../test/generate-listings";
 import { dailyPickCandidates, getHomeSections } from "../home/home.service";
 import { createOverLimitCache, MATCH_FIRST_LIMIT, searchListings } from "./listings.service";
@@ -256,15 +256,11 @@ function queries(seller: string, territoryId: string): ListingQueryInput[] {
   return all;
 }
 
-let t: TestApp;
+const t = setUpTestApp();
 let db: Db;
 beforeAll(async () => {
-  t = await buildTestApp();
   db = t.database.db;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 async function compareAll(limit: number) {
   const [seller] = await rows<{ username: string }>(

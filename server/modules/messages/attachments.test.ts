@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Attachment,
   attachmentSchema,
@@ -10,12 +10,12 @@ import {
 } from "../../../core/contracts/messages";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createUser, signedInAgent } from "../../test/factories";
 import { contentDisposition, refusalOf, sanitizeFileName, webpName } from "./attachment-content";
 import { cleanUpUnsentAttachments } from "./attachments.service";
 
-let t: TestApp;
+const t = setUpTestApp();
 let ana: { id: string; agent: Agent };
 let ben: { id: string; agent: Agent };
 
@@ -25,12 +25,8 @@ async function person(name: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   ana = await person("ana");
   ben = await person("ben");
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const png = (width = 64, height = 48) =>

@@ -14,6 +14,7 @@ import { ERROR_CODES } from "../../../core/errors";
 import { topics } from "../../../core/events";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
+import { escapeLike } from "../../db/escape-like";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { AppError, badRequest, notFound } from "../../errors";
 import type { LimitCounters } from "../../plugins/limit-counters";
@@ -204,10 +205,6 @@ function folderFilter(folder: ConversationFolder, userId: string): SQL {
     case "trash":
       return sql`p.folder = 'trash'`;
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Matches the messages' text, the other user's username or the listing's title. */

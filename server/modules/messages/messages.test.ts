@@ -22,21 +22,17 @@ import { rows } from "../../db/rows";
 import { reports as reportsTable } from "../../db/schema/moderation";
 import { notifications } from "../../db/schema/notifications";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { EventReader } from "../../test/event-reader";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { smtpMailer } from "../mail/mailer";
 import { sendPendingNotificationEmails } from "../notifications/notification-emails.service";
 
-let t: TestApp;
+const t = setUpTestApp();
 let base = "";
 beforeAll(async () => {
-  t = await buildTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 interface Person {

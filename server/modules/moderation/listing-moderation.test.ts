@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   adminListingPageSchema,
   adminListingSchema,
@@ -10,13 +10,13 @@ import { listingDetailSchema, listingPageSchema } from "../../../core/contracts/
 import { createdListingSchema, myListingsSchema } from "../../../core/contracts/selling";
 import { rows } from "../../db/rows";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing } from "../../test/factories";
 import { settleDueAuctions } from "../auctions/auction-settlement";
 import { containsWord } from "./listing-rules.service";
 import { auditOf, notificationsOf, type Person, person } from "./moderation-test-kit";
 
-let t: TestApp;
+const t = setUpTestApp();
 let seller: Person;
 let buyer: Person;
 let moderator: Person;
@@ -24,15 +24,11 @@ let admin: Person;
 let territoryId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   seller = await person(t, "seller");
   buyer = await person(t, "buyer");
   moderator = await person(t, "mod", "moderator");
   admin = await person(t, "admin", "admin");
   territoryId = (await buyer.agent.get("/api/territories")).json().items[0].id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   adminReportPageSchema,
   adminReportSchema,
@@ -7,11 +7,11 @@ import {
 } from "../../../core/contracts/admin";
 import { rows } from "../../db/rows";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing } from "../../test/factories";
 import { auditOf, notificationsOf, type Person, person } from "./moderation-test-kit";
 
-let t: TestApp;
+const t = setUpTestApp();
 let reporter: Person;
 let seller: Person;
 let user: Person;
@@ -19,15 +19,11 @@ let moderator: Person;
 let admin: Person;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   reporter = await person(t, "reporter");
   seller = await person(t, "seller");
   user = await person(t, "user");
   moderator = await person(t, "mod", "moderator");
   admin = await person(t, "admin", "admin");
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function listingOf(owner: Person, title = "Reported lamp") {

@@ -7,7 +7,7 @@ import { orderNumber } from "../../../core/cart";
 import { auctionSettings } from "../../db/schema/auctions";
 import { notifications } from "../../db/schema/notifications";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { settleDueAuctions } from "../auctions/auction-settlement";
 import { smtpMailer } from "../mail/mailer";
@@ -18,7 +18,7 @@ const received: { to: string; subject: string; text: string }[] = [];
 // A refusal's SMTP code: 450 passes (try again later), 550 is for good.
 let refuse: 450 | 550 | null = null;
 let smtp: SMTPServer;
-let t: TestApp;
+const t = setUpTestApp();
 let deps: Parameters<typeof sendPendingNotificationEmails>[0];
 
 beforeAll(async () => {
@@ -46,7 +46,6 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  t = await buildTestApp();
   deps = {
     db: t.database.db,
     mailer: smtpMailer(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`),
@@ -55,7 +54,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   deps?.mailer.close();
-  await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 beforeEach(async () => {

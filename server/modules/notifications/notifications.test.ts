@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationPageSchema } from "../../../core/contracts/notifications";
 import { formatMoney } from "../../../core/money";
 import {
@@ -11,17 +11,11 @@ import { rows } from "../../db/rows";
 import { notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { notify } from "./notifications.service";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 async function person(name: string) {
   const user = await createUser(t.database.db, name);

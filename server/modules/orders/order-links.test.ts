@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
 // A notification about an order opens that order: on Purchase History for its buyer, on Selling
@@ -11,7 +11,7 @@ import { createListing, createUser, signedInAgent } from "../../test/factories";
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Ruiz" };
 const ORDERS = 7;
 
-let t: TestApp;
+const t = setUpTestApp();
 let sellerId: string;
 let seller: Agent;
 let buyerId: string;
@@ -31,7 +31,6 @@ async function buy(listingId: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const s = await createUser(t.database.db, "linkseller");
   sellerId = s.id;
   seller = await signedInAgent(t.app, t.database.db, s.id);
@@ -48,9 +47,6 @@ beforeAll(async () => {
     });
     orderIds.push(await buy(listing.id));
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function linkOf(userId: string, kind: string, orderId: string) {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { startFakeStripe } from "../../test/fake-stripe";
 import { settleNextAuction } from "../auctions/auction-settlement";
@@ -12,7 +12,7 @@ import { expireDueSessions } from "../payments/payments.service";
 const RESERVED_OUT = "Someone is checking out the last one; it may come back in a few minutes.";
 const CARD = { expiry: "12/40", cvc: "123", name: "Keisha Brown", cardNumber: "4242424242424242" };
 
-let t: TestApp;
+const t = setUpTestApp();
 let seller: { id: string };
 let buyer: Agent;
 let rival: Agent;
@@ -52,15 +52,10 @@ const available = async (who: Agent, listingId: string, quantity = 1) =>
   (await who.post("/api/cart/validate", { lines: [{ listingId, quantity }] })).json().lines[0];
 
 beforeAll(async () => {
-  t = await buildTestApp();
   seller = await createUser(t.database.db, "batteries");
   buyer = await signedInAgent(t.app, t.database.db, (await createUser(t.database.db, "kim")).id);
   rival = await signedInAgent(t.app, t.database.db, (await createUser(t.database.db, "lee")).id);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 describe("reserved stock", () => {
   it("is shown to others as taken, and to the buyer as theirs", async () => {
     const listing = await newListing(3);
@@ -243,21 +238,19 @@ describe("checking out again (after the browser's Back button)", () => {
 });
 
 describe("Pay now with Stripe", () => {
-  let s: TestApp;
   let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-  beforeAll(async () => {
+  const s = setUpTestApp(async () => {
     fake = await startFakeStripe("sk_test_unpaid");
-    s = await buildTestApp({
+    return {
       payments: stripeProvider({
         secretKey: "sk_test_unpaid",
         webhookSecret: "whsec_unpaid",
         publicUrl: "http://localhost:3000",
         api: { host: "127.0.0.1", port: fake.port, protocol: "http" },
       }),
-    });
+    };
   });
   afterAll(async () => {
-    await s?.close();
     await fake?.close();
   });
 

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { buildTestApp, setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { type FakeCheckoutSession, startFakeStripe } from "../../test/fake-stripe";
 import { sendPendingRefunds } from "../cancellations/refunds.service";
@@ -13,20 +13,21 @@ const SECRET_KEY = "sk_test_tradewinds";
 const WEBHOOK_SECRET = "whsec_tradewinds_test";
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-let t: TestApp;
-let buyer: Agent;
-const signer = new Stripe(SECRET_KEY);
-
-beforeAll(async () => {
+const t = setUpTestApp(async () => {
   fake = await startFakeStripe(SECRET_KEY);
-  t = await buildTestApp({
+  return {
     payments: stripeProvider({
       secretKey: SECRET_KEY,
       webhookSecret: WEBHOOK_SECRET,
       publicUrl: "http://localhost:3000",
       api: { host: "127.0.0.1", port: fake.port, protocol: "http" },
     }),
-  });
+  };
+});
+let buyer: Agent;
+const signer = new Stripe(SECRET_KEY);
+
+beforeAll(async () => {
   buyer = await signedInAgent(
     t.app,
     t.database.db,
@@ -34,7 +35,6 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await t?.close();
   await fake?.close();
 });
 

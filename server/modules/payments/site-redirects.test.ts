@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { startFakeStripe } from "../../test/fake-stripe";
 import { settleNextAuction } from "../auctions/auction-settlement";
@@ -16,13 +16,12 @@ const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", n
 const sessionOf = (redirectUrl: string) => redirectUrl.split("/pay/sandbox/")[1] as string;
 
 describe("the sandbox checkout's redirects", () => {
-  let t: TestApp;
+  const t = setUpTestApp();
   let seller: { id: string };
   let buyer: Agent;
   const seen: HostedCheckoutRequest[] = [];
 
   beforeAll(async () => {
-    t = await buildTestApp();
     const createCheckout = t.app.payments.createCheckout.bind(t.app.payments);
     vi.spyOn(t.app.payments, "createCheckout").mockImplementation(async (request) => {
       seen.push(request);
@@ -34,9 +33,6 @@ describe("the sandbox checkout's redirects", () => {
       t.database.db,
       (await createUser(t.database.db, "redirbuyer")).id,
     );
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function cartCheckout() {

@@ -2,16 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CreateListingInput } from "../../../core/contracts/selling";
 import { rows } from "../../db/rows";
 import { orderLines, orders } from "../../db/schema/orders";
 import { cleanUpOrphanUploads } from "../../jobs/upload-cleanup";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createUser, signedInAgent } from "../../test/factories";
 
-let t: TestApp;
+const t = setUpTestApp();
 let seller: Agent;
 let sellerId: string;
 let other: Agent;
@@ -73,7 +73,6 @@ async function listingCount(title: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const a = await createUser(t.database.db, "seller");
   const b = await createUser(t.database.db, "rival");
   sellerId = a.id;
@@ -81,9 +80,6 @@ beforeAll(async () => {
   seller = await signedInAgent(t.app, t.database.db, a.id);
   other = await signedInAgent(t.app, t.database.db, b.id);
   territoryId = (await seller.get("/api/territories")).json().items[0].id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe("POST /api/uploads", () => {

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "../../../core/cart";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { flagLateShipments } from "./late-shipments";
 
-let t: TestApp;
+const t = setUpTestApp();
 let sellerId: string;
 let sellerName: string;
 let seller: Agent;
@@ -61,7 +61,6 @@ const ship = (who: Agent, orderId: string, body: unknown) =>
   who.post(`/api/orders/${orderId}/shipments`, body);
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const s = await createUser(t.database.db, "shipper");
   sellerId = s.id;
   sellerName = s.username;
@@ -73,9 +72,6 @@ beforeAll(async () => {
   buyerName = b.username;
   buyer = await signedInAgent(t.app, t.database.db, b.id);
   stranger = await signedInAgent(t.app, t.database.db, (await createUser(t.database.db)).id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe("POST /api/orders/{id}/shipments", () => {

@@ -1,10 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { rows } from "../../db/rows";
 import { outboxEmails } from "../../db/schema/accounts";
 import { users } from "../../db/schema/users";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { oauthSignIn } from "../accounts/accounts.service";
 import { hashPassword } from "../accounts/password";
@@ -13,7 +13,7 @@ import { pageStatus } from "../site/page-status";
 import type { Staff } from "./staff.policy";
 import { suspendUser, warnUser } from "./user-moderation.service";
 
-let t: TestApp;
+const t = setUpTestApp();
 let moderator: Agent;
 let moderatorId: string;
 let admin: Agent;
@@ -91,13 +91,9 @@ const publicSearch = async (text: string) =>
     .items.map((l: { id: string }) => l.id);
 
 beforeAll(async () => {
-  t = await buildTestApp();
   ({ id: moderatorId, agent: moderator } = await staff("moderator"));
   ({ id: adminId, agent: admin } = await staff("admin"));
   territoryId = (await new Agent(t.app).get("/api/territories")).json().items[0].id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe("suspending a user (POST /api/admin/users/{id}/suspend)", () => {

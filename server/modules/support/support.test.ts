@@ -10,7 +10,7 @@ import {
 } from "../../../core/contracts/support";
 import { supportRequests } from "../../db/schema/support";
 import { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createUser, signedInAgent } from "../../test/factories";
 import { smtpMailer } from "../mail/mailer";
 import { newReference, sendPendingSupportEmails } from "./support.service";
@@ -24,7 +24,7 @@ let refuse: 450 | 550 | null = null;
 // When set, only this recipient is refused.
 let refuseOnly: string | null = null;
 let smtp: SMTPServer;
-let t: TestApp;
+const t = setUpTestApp({ seed: false, env: { SUPPORT_EMAIL: SUPPORT } });
 let deps: Parameters<typeof sendPendingSupportEmails>[0];
 
 beforeAll(async () => {
@@ -53,7 +53,6 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  t = await buildTestApp({ seed: false, env: { SUPPORT_EMAIL: SUPPORT } });
   deps = {
     db: t.database.db,
     mailer: smtpMailer(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`),
@@ -63,7 +62,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   deps?.mailer.close();
-  await t?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 beforeEach(async () => {

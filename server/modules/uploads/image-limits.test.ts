@@ -3,27 +3,23 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Limiter, LimiterFullError } from "../../concurrency";
 import { rows } from "../../db/rows";
 import { AppError } from "../../errors";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createUser, signedInAgent } from "../../test/factories";
 import { MAX_IMAGE_PIXELS, processImage, readImage, readImageHeader } from "./image-processing";
 
-let t: TestApp;
+const t = setUpTestApp();
 let seller: Agent;
 let sellerId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   const user = await createUser(t.database.db, "photographer");
   sellerId = user.id;
   seller = await signedInAgent(t.app, t.database.db, user.id);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 function pngChunk(type: string, body: Buffer): Buffer {

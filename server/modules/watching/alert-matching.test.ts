@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listingQuerySchema } from "../../../core/contracts/browse";
 import type { SavedSearchQuery } from "../../../core/contracts/watching";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { buildTestApp, secondInstance, type TestApp } from "../../test/build-test-app";
+import { secondInstance, setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser } from "../../test/factories";
 import { searchListings } from "../listings/listings.service";
 import type { Email, Mailer } from "../mail/mailer";
@@ -14,14 +14,10 @@ import { matchNewListings, queueNewListing } from "./alert-matching";
 import { followSeller, updateFollow } from "./followed-sellers.service";
 import { createSavedSearch } from "./saved-searches.service";
 
-let t: TestApp;
+const t = setUpTestApp();
 let db: Db;
 beforeAll(async () => {
-  t = await buildTestApp();
   db = t.database.db;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function idOf(table: "categories" | "territories", slug: string): Promise<string> {

@@ -1,22 +1,18 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { settleDueAuctions } from "../auctions/auction-settlement";
 import { sendEndingSoonAlerts } from "./watch-alerts";
 import { watchListing } from "./watchlist.service";
 
-let t: TestApp;
+const t = setUpTestApp();
 let db: Db;
 beforeAll(async () => {
-  t = await buildTestApp();
   db = t.database.db;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listingDetailSchema } from "../../../core/contracts/browse";
 import {
   followedSellerPageSchema,
@@ -13,16 +13,10 @@ import { ERROR_CODES } from "../../../core/errors";
 import { MAX_SAVED_SEARCHES, MAX_WATCHED_ITEMS } from "../../../core/limits";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestApp();
 
 async function person(name: string): Promise<{ id: string; agent: Agent }> {
   const user = await createUser(t.database.db, name);

@@ -67,8 +67,6 @@ export const line = (d: string, stroke: string, width: number, extra = "") =>
   `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"${attrs(extra)}/>`;
 export const group = (transform: string, ...children: string[]) =>
   `<g transform="${transform}">${children.join("")}</g>`;
-export const faded = (opacity: number, ...children: string[]) =>
-  `<g opacity="${opacity}">${children.join("")}</g>`;
 
 export function times(count: number, f: (i: number) => string): string {
   let out = "";

@@ -63,16 +63,6 @@ function readStatus(params: URLSearchParams): ListingStatusFilter {
     : "active";
 }
 
-/** The filters the panel counts: price, condition, delivery and territory (kind has its switch). */
-export const PANEL_FILTER_KEYS = [
-  "minPrice",
-  "maxPrice",
-  "condition",
-  "freeShipping",
-  "localPickup",
-  "territory",
-] as const;
-
 /**
  * The browse pages' filters live in the URL (shareable, back-button friendly, and what a saved
  * search stores). This reads them, turns them into the API's query, and writes changes back
