@@ -229,3 +229,38 @@ describe("notification kinds", () => {
     for (const key of Object.values(keys)) expect(isInvalidated(key)).toBe(false);
   });
 });
+
+describe("an auction's live state", () => {
+  it("lives in the query cache: the cards' entry and, when open, the listing's page", () => {
+    client.setQueryData<ListingDetail>(queryKeys.listings.detail(LISTING), {
+      id: LISTING,
+      status: "active",
+      auction: auction(2),
+      viewer: null,
+    } as unknown as ListingDetail);
+    applyLiveEvent(client, "auction.updated", {
+      listingId: LISTING,
+      status: "active",
+      auction: auction(3),
+      bids: [],
+    });
+    expect(client.getQueryData(queryKeys.listings.liveAuction(LISTING))).toEqual({
+      status: "active",
+      auction: auction(3),
+    });
+    const page = client.getQueryData<ListingDetail>(queryKeys.listings.detail(LISTING));
+    expect(page?.auction?.bidCount).toBe(3);
+  });
+
+  it("reaches a card with no listing page cached", () => {
+    applyLiveEvent(client, "auction.updated", {
+      listingId: "on-a-grid",
+      status: "active",
+      auction: auction(5),
+      bids: [],
+    });
+    expect(client.getQueryData(queryKeys.listings.liveAuction("on-a-grid"))).toMatchObject({
+      auction: { bidCount: 5 },
+    });
+  });
+});
