@@ -69,6 +69,8 @@ const SETTLE_MS = 50;
 class LiveAuctions {
   private counts = new Map<string, number>();
   private clients = new Map<QueryClient, number>();
+  /** Every cache ever subscribed (one per page), so that what it holds can be forgotten. */
+  private everyClient = new Set<QueryClient>();
   /** Subscribed user ids with reference counts (one user per tab in practice). */
   private users = new Map<string, number>();
   private source: EventSource | null = null;
@@ -106,6 +108,7 @@ class LiveAuctions {
   }
 
   private holdClient(client: QueryClient): () => void {
+    this.everyClient.add(client);
     this.clients.set(client, (this.clients.get(client) ?? 0) + 1);
     return () => {
       const uses = (this.clients.get(client) ?? 1) - 1;
@@ -122,14 +125,17 @@ class LiveAuctions {
     }, SETTLE_MS);
   }
 
-  /** Forgets the live state of auctions no longer on screen, so a later visit starts from the server's. */
+  /**
+   * Forgets the live state of auctions no longer on screen, so a later visit starts from the
+   * server's. Reset rather than removed: a card drawn but not yet subscribed keeps its entry.
+   */
   private forgetUnfollowed() {
-    for (const client of this.clients.keys())
+    for (const client of this.everyClient)
       for (const query of client
         .getQueryCache()
         .findAll({ queryKey: queryKeys.listings.liveAuctions }))
-        if (!this.counts.has(String(query.queryKey[2])))
-          client.removeQueries({ queryKey: query.queryKey, exact: true });
+        if (query.state.data !== undefined && !this.counts.has(String(query.queryKey[2])))
+          void client.resetQueries({ queryKey: query.queryKey, exact: true });
   }
 
   private connect() {
