@@ -25,7 +25,7 @@ type KindEffect = (client: QueryClient) => Promise<void>;
  * What a notification means beyond the notification lists, by kind: null when nothing else on
  * the page reads differently (the other side's change reaches this page's data only through it).
  */
-export const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | null } = {
+const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | null } = {
   outbid: null,
   auction_won: null,
   auction_lost: null,
@@ -67,7 +67,7 @@ const byKind: LiveEffect<"notification.created"> = (client, { notification }) =>
  * Every live event's effects, in order; each is safe to run twice with the same payload (events
  * can arrive late or twice: reconnects, several instances).
  */
-export const liveEffects: { readonly [N in LiveEventName]: readonly LiveEffect<N>[] } = {
+const liveEffects: { readonly [N in LiveEventName]: readonly LiveEffect<N>[] } = {
   "auction.updated": [showAuctionOnPage, showAuctionOnCards],
   "notification.created": [onNotificationCreated, byKind],
   "notifications.unread": [onNotificationsUnread],

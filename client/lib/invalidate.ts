@@ -8,7 +8,7 @@ import type { QueryClient, QueryKey } from "@tanstack/react-query";
  * rarely wait for it); those that only write the cache return nothing.
  */
 
-export type RefetchType = "active" | "inactive" | "all" | "none";
+type RefetchType = "active" | "inactive" | "all" | "none";
 
 /** Invalidates each key and everything under it; by default what is on screen refetches now. */
 export async function invalidate(
