@@ -56,12 +56,12 @@ const codeSplitting = {
       priority: 1,
     },
     // The dialog every kind of page opens (a listing's confirmations, Save this search) with its
-    // buttons, the caches a change clears and the two icons a listing shares with the filters (a
+    // buttons, the caches a change clears (each feature's cache.ts and the app's live effects) and the two icons a listing shares with the filters (a
     // rating's star, a dialog's close): their own file, or the listing page would download the
     // filters for them.
     {
       name: "dialogs",
-      test: /[/]client[/](components[/]ui[/](modal|confirm-dialog|form-actions)|lib[/](use-modal-dialog|invalidations))\.tsx?$|[/]lucide-react[/]dist[/]esm[/]icons[/](star|x)\.mjs$/,
+      test: /[/]client[/](components[/]ui[/](modal|confirm-dialog|form-actions)|lib[/](use-modal-dialog|invalidate|session-cache|live-events)|features[/][^/]+[/]cache|app[/]live-effects)\.tsx?$|[/]lucide-react[/]dist[/]esm[/]icons[/](star|x)\.mjs$/,
       priority: 2,
     },
   ],

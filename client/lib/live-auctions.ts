@@ -1,9 +1,8 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { AuctionUpdate } from "../../core/contracts/bidding";
-import type { Notification } from "../../core/contracts/notifications";
+import { useEffect } from "react";
 import type { LiveEventName } from "../../core/events";
-import type { LiveEventPayloads } from "./invalidations";
+import type { LiveEffects, LiveEventPayloads } from "./live-events";
+import { queryKeys } from "./query-keys";
 
 /**
  * Every event of core/events.ts, by name: listened for from the start. Spelled out here because
@@ -24,21 +23,24 @@ void everyEventListened;
 
 interface LiveHandling {
   schemas: typeof import("../../core/events").LIVE_EVENTS;
-  apply: typeof import("./invalidations").applyLiveEvent;
+  effects: LiveEffects;
 }
+
+/**
+ * What each event does to the caches: composed by the app from the features' own effects
+ * (client/app/live-effects.ts; this file imports no feature). Loaded on the first event rather
+ * than named at start, which would put this connection into every first page load.
+ */
+const loadEffects = (): Promise<LiveEffects> => import("../app/live-effects");
 
 let liveHandling: Promise<LiveHandling> | null = null;
 /**
- * The events' schemas and what each event does to the caches (invalidations.ts), fetched once on
- * the first event, so neither is in the first page load; events that arrive meanwhile wait for
- * them, in order.
+ * The events' schemas and what each event does to the caches, fetched once on the first event, so
+ * neither is in the first page load; events that arrive meanwhile wait for them, in order.
  */
 const loadLiveHandling = () => {
-  liveHandling ??= Promise.all([import("../../core/events"), import("./invalidations")]).then(
-    ([events, invalidations]) => ({
-      schemas: events.LIVE_EVENTS,
-      apply: invalidations.applyLiveEvent,
-    }),
+  liveHandling ??= Promise.all([import("../../core/events"), loadEffects()]).then(
+    ([events, effects]) => ({ schemas: events.LIVE_EVENTS, effects }),
     (err: unknown) => {
       liveHandling = null; // the next event tries again
       throw err;
@@ -52,38 +54,25 @@ const MAX_IDS = 100;
 /** Cards mount in bursts: gather the ids for a moment before (re)opening the connection. */
 const SETTLE_MS = 50;
 
-type UpdateListener = (update: AuctionUpdate) => void;
-
-/** The signed-in user's unread notification count, pushed on the same connection. */
-export interface UnreadEvent {
-  /** True when a new notification arrived; false for the count on connecting or after reads. */
-  created: boolean;
-  unreadCount: number;
-  /** The new notification, when the event could carry it. */
-  notification?: Notification;
-}
-type UserListener = (event: UnreadEvent) => void;
-
 /**
  * One EventSource per page for every auction on screen (GET /api/live?listings=...). Components
- * subscribe ids with reference counts; the connection is reopened when the set changes. The
- * latest update per listing is kept in a small store that cards read; the detail page also gets
- * a callback to write the update into its query. After a dropped connection comes back, the
- * page's queries are refetched, because the server does not replay what was missed.
+ * subscribe ids with reference counts; the connection is reopened when the set changes. Each
+ * event goes to the query caches of the pages subscribed (the app's live effects): the cache is
+ * the one home of what an event changed, an auction's latest state included, which cards read
+ * there. After a dropped connection comes back, the page's queries are refetched, because the
+ * server does not replay what was missed.
  *
- * The signed-in user's notification count rides on the same connection (one per tab): while a
- * user is subscribed (the header's bell), the connection is open even with no auction on screen,
- * and is reopened when the user changes (sign-in, sign-out).
+ * The signed-in user's events (notifications, messages) ride on the same connection (one per
+ * tab): while a user is subscribed (the header's bell and badge), the connection is open even
+ * with no auction on screen, and is reopened when the user changes (sign-in, sign-out).
  */
 class LiveAuctions {
   private counts = new Map<string, number>();
-  private latest = new Map<string, AuctionUpdate>();
-  private storeListeners = new Map<string, Set<() => void>>();
-  private updateListeners = new Set<UpdateListener>();
   private clients = new Map<QueryClient, number>();
+  /** Every cache ever subscribed (one per page), so that what it holds can be forgotten. */
+  private everyClient = new Set<QueryClient>();
   /** Subscribed user ids with reference counts (one user per tab in practice). */
   private users = new Map<string, number>();
-  private userListeners = new Set<UserListener>();
   private source: EventSource | null = null;
   private sourceKey = "";
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -91,7 +80,7 @@ class LiveAuctions {
 
   subscribe(ids: readonly string[], client: QueryClient): () => void {
     for (const id of ids) this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
-    this.clients.set(client, (this.clients.get(client) ?? 0) + 1);
+    const stopClient = this.holdClient(client);
     this.schedule();
     return () => {
       for (const id of ids) {
@@ -99,48 +88,33 @@ class LiveAuctions {
         if (left <= 0) this.counts.delete(id);
         else this.counts.set(id, left);
       }
-      const uses = (this.clients.get(client) ?? 1) - 1;
-      if (uses <= 0) this.clients.delete(client);
-      else this.clients.set(client, uses);
+      stopClient();
       this.schedule();
     };
   }
 
-  /** Keeps `userId`'s notification count coming while subscribed; `listener` hears each one. */
-  subscribeUser(userId: string, listener: UserListener, client: QueryClient): () => void {
+  /** Keeps `userId`'s events coming while subscribed. */
+  subscribeUser(userId: string, client: QueryClient): () => void {
     this.users.set(userId, (this.users.get(userId) ?? 0) + 1);
-    this.userListeners.add(listener);
-    this.clients.set(client, (this.clients.get(client) ?? 0) + 1);
+    const stopClient = this.holdClient(client);
     this.schedule();
     return () => {
       const left = (this.users.get(userId) ?? 1) - 1;
       if (left <= 0) this.users.delete(userId);
       else this.users.set(userId, left);
-      this.userListeners.delete(listener);
-      const uses = (this.clients.get(client) ?? 1) - 1;
-      if (uses <= 0) this.clients.delete(client);
-      else this.clients.set(client, uses);
+      stopClient();
       this.schedule();
     };
   }
 
-  onUpdate(listener: UpdateListener): () => void {
-    this.updateListeners.add(listener);
-    return () => this.updateListeners.delete(listener);
-  }
-
-  watch(id: string, listener: () => void): () => void {
-    const set = this.storeListeners.get(id) ?? new Set<() => void>();
-    this.storeListeners.set(id, set);
-    set.add(listener);
+  private holdClient(client: QueryClient): () => void {
+    this.everyClient.add(client);
+    this.clients.set(client, (this.clients.get(client) ?? 0) + 1);
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.storeListeners.delete(id);
+      const uses = (this.clients.get(client) ?? 1) - 1;
+      if (uses <= 0) this.clients.delete(client);
+      else this.clients.set(client, uses);
     };
-  }
-
-  get(id: string): AuctionUpdate | undefined {
-    return this.latest.get(id);
   }
 
   private schedule() {
@@ -149,6 +123,19 @@ class LiveAuctions {
       this.timer = null;
       this.connect();
     }, SETTLE_MS);
+  }
+
+  /**
+   * Forgets the live state of auctions no longer on screen, so a later visit starts from the
+   * server's. Reset rather than removed: a card drawn but not yet subscribed keeps its entry.
+   */
+  private forgetUnfollowed() {
+    for (const client of this.everyClient)
+      for (const query of client
+        .getQueryCache()
+        .findAll({ queryKey: queryKeys.listings.liveAuctions }))
+        if (query.state.data !== undefined && !this.counts.has(String(query.queryKey[2])))
+          void client.resetQueries({ queryKey: query.queryKey, exact: true });
   }
 
   private connect() {
@@ -163,8 +150,7 @@ class LiveAuctions {
     this.source = null;
     this.sourceKey = key;
     this.hadError = false;
-    // Forget what is no longer on screen, so a later visit starts from fresh server data.
-    for (const id of this.latest.keys()) if (!this.counts.has(id)) this.latest.delete(id);
+    this.forgetUnfollowed();
     if (ids.length === 0 && !user) return;
 
     const source = new EventSource(
@@ -181,9 +167,11 @@ class LiveAuctions {
           return;
         }
         loadLiveHandling().then(
-          ({ schemas, apply }) => {
+          ({ schemas, effects }) => {
             const parsed = schemas[name].client.safeParse(data);
-            if (parsed.success) this.dispatch(apply, name, parsed.data);
+            if (!parsed.success) return;
+            for (const client of this.clients.keys())
+              effects.applyLiveEvent(client, name, parsed.data as LiveEventPayloads[typeof name]);
           },
           // Offline, say: this event is lost, as if the connection had dropped it.
           () => undefined,
@@ -197,7 +185,7 @@ class LiveAuctions {
     source.addEventListener("open", () => {
       if (!this.hadError) return;
       this.hadError = false;
-      import("./invalidations").then(
+      loadEffects().then(
         ({ afterLiveReconnect }) => {
           for (const client of this.clients.keys()) void afterLiveReconnect(client);
         },
@@ -205,78 +193,30 @@ class LiveAuctions {
       );
     });
   }
-
-  private dispatch(apply: LiveHandling["apply"], name: LiveEventName, data: unknown) {
-    // The caches first (declared beside the query keys), then the components listening.
-    for (const client of this.clients.keys())
-      apply(client, name, data as LiveEventPayloads[typeof name]);
-    switch (name) {
-      case "auction.updated":
-        this.publish(data as AuctionUpdate);
-        return;
-      case "notification.created":
-      case "notifications.unread": {
-        const event = data as Omit<UnreadEvent, "created">;
-        for (const listener of this.userListeners)
-          listener({ ...event, created: name === "notification.created" });
-        return;
-      }
-    }
-  }
-
-  private publish(update: AuctionUpdate) {
-    this.latest.set(update.listingId, update);
-    for (const listener of this.storeListeners.get(update.listingId) ?? []) listener();
-    for (const listener of this.updateListeners) listener(update);
-  }
 }
 
 const live = new LiveAuctions();
 
-/**
- * Keeps the page subscribed to live updates for these auctions while mounted; `onUpdate` hears
- * each one (the detail page writes it into its query).
- */
-export function useLiveAuctions(ids: readonly string[], onUpdate?: UpdateListener): void {
+/** Keeps the page subscribed to live updates for these auctions while mounted. */
+export function useLiveAuctions(ids: readonly string[]): void {
   const client = useQueryClient();
   const key = [...new Set(ids)].sort().join(",");
-  const handler = useRef(onUpdate);
-  handler.current = onUpdate;
 
   useEffect(() => {
     if (!key) return;
-    const wanted = key.split(",");
-    const stop = live.subscribe(wanted, client);
-    const unlisten = live.onUpdate((update) => {
-      if (wanted.includes(update.listingId)) handler.current?.(update);
-    });
-    return () => {
-      unlisten();
-      stop();
-    };
+    return live.subscribe(key.split(","), client);
   }, [key, client]);
 }
 
 /**
- * Keeps the signed-in user's notification count live while mounted (`userId` undefined: nobody
- * signed in, nothing to follow); `onEvent` hears each count the server pushes.
+ * Keeps the signed-in user's events (notifications, messages) live while mounted (`userId`
+ * undefined: nobody signed in, nothing to follow).
  */
-export function useLiveUser(userId: string | undefined, onEvent?: UserListener): void {
+export function useLiveUser(userId: string | undefined): void {
   const client = useQueryClient();
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
 
   useEffect(() => {
     if (!userId) return;
-    return live.subscribeUser(userId, (event) => handler.current?.(event), client);
+    return live.subscribeUser(userId, client);
   }, [userId, client]);
-}
-
-/** The latest live update for one auction (undefined until one arrives); subscribes while mounted. */
-export function useLiveAuction(id: string | undefined): AuctionUpdate | undefined {
-  useLiveAuctions(id ? [id] : []);
-  return useSyncExternalStore(
-    (notify) => (id ? live.watch(id, notify) : () => {}),
-    () => (id ? live.get(id) : undefined),
-  );
 }

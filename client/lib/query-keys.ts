@@ -33,7 +33,8 @@ const adminRoot = ["admin"] as const;
  * Every TanStack Query key the client uses. Keys nest: each area has an `all` prefix and the
  * narrower keys extend it, so invalidating a key reaches exactly the queries under it (for
  * example `listings.item(id)` is one listing's page, bid history and edit form, and no list).
- * Which mutation or live event invalidates what is declared in invalidations.ts.
+ * Which mutation or live event invalidates what is declared by each feature (its cache.ts) and
+ * composed in client/app/live-effects.ts.
  */
 export const queryKeys = {
   session: {
@@ -59,6 +60,13 @@ export const queryKeys = {
     bidHistory: (id: string) => [...listingItem(id), "bids", "all"] as const,
     /** GET /api/listings/{id}/similar. */
     similar: (id: string) => [...listingItem(id), "similar"] as const,
+    /**
+     * The latest live state of each auction the page follows (written only by live events, never
+     * fetched): cards lay it over their own data. The live connection removes what it no longer
+     * follows.
+     */
+    liveAuctions: [...listingsRoot, "live"] as const,
+    liveAuction: (id: string) => [...listingsRoot, "live", id] as const,
     /** GET /api/listings/cards for ids the browser keeps (recently viewed), in that order. */
     cards: (ids: readonly string[]) => [...listingsRoot, "cards", ...ids] as const,
     edit: (id: string) => [...listingItem(id), "edit"] as const,

@@ -16,10 +16,10 @@ import { queryKeys } from "./query-keys";
 export type { SessionUser };
 
 /**
- * The cache rules (invalidations.ts) load on demand: a visitor's first page needs none of them.
+ * The session's cache rules (session-cache.ts) load on demand: a visitor's first page needs none.
  * A signed-in page fetches them at once (below), so signing out never waits for them.
  */
-const loadInvalidations = () => import("./invalidations");
+const loadSessionCache = () => import("./session-cache");
 
 /** GET /api/auth/session: who is signed in (the server keeps the session; the cookie is httpOnly). */
 export function getSession(signal?: AbortSignal): Promise<SessionPayload> {
@@ -110,7 +110,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Any call answered "not signed in" means the page's idea of the session is stale: ask again.
   useEffect(() => {
     const recheck = () =>
-      void loadInvalidations().then(({ afterUnauthorizedAnswer }) =>
+      void loadSessionCache().then(({ afterUnauthorizedAnswer }) =>
         afterUnauthorizedAnswer(queryClient),
       );
     window.addEventListener(SESSION_ENDED_EVENT, recheck);
@@ -119,7 +119,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signedIn = user !== null;
   useEffect(() => {
-    if (signedIn) void loadInvalidations().catch(() => undefined); // fetched again when used
+    if (signedIn) void loadSessionCache().catch(() => undefined); // fetched again when used
   }, [signedIn]);
 
   const [modal, setModal] = useState<{ open: boolean; tab: AuthModalTab; reason?: string }>({
@@ -151,7 +151,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOutMutation = useMutation({
     mutationFn: logout,
     // Whatever the answer, this page forgets the user: a failed call still must not show them.
-    onSettled: () => loadInvalidations().then(({ afterSignOut }) => afterSignOut(queryClient)),
+    onSettled: () => loadSessionCache().then(({ afterSignOut }) => afterSignOut(queryClient)),
   });
   const { mutateAsync: signOutAsync, isPending: isSigningOut } = signOutMutation;
 

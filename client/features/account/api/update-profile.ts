@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { sessionUserSchema, type updateProfileSchema } from "../../../../core/contracts/accounts";
 import { apiRequest } from "../../../lib/api-client";
-import { afterProfileUpdated } from "../../../lib/invalidations";
+import { afterProfileUpdated } from "../cache";
 
 export type ProfilePatch = z.input<typeof updateProfileSchema>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sessionUserSchema } from "../../../../core/contracts/accounts";
 import { apiUpload } from "../../../lib/api-client";
-import { afterProfileUpdated } from "../../../lib/invalidations";
+import { afterProfileUpdated } from "../cache";
 
 /** The largest picture the page sends (the server checks again, by content). */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;

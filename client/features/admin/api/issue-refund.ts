@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminOrderDetailSchema } from "../../../../core/contracts/admin";
 import { apiRequest } from "../../../lib/api-client";
-import { afterStaffAction } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
+import { afterStaffAction } from "../cache";
 
 /** POST /api/admin/orders/{id}/refunds (admin only): the whole refundable amount unless given. */
 export function issueRefund(id: string, input: { reason: string; amountCents?: number }) {

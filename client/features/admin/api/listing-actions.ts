@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminListingSchema } from "../../../../core/contracts/admin";
 import { apiRequest } from "../../../lib/api-client";
-import { afterStaffAction } from "../../../lib/invalidations";
+import { afterStaffAction } from "../cache";
 
 export type ListingAction = "remove" | "restore" | "approve";
 

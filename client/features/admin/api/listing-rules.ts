@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { listingRuleSchema, listingRulesSchema } from "../../../../core/contracts/admin";
 import { apiGet, apiRequest } from "../../../lib/api-client";
-import { afterAdminDataChanged } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
+import { afterAdminDataChanged } from "../cache";
 
 /** GET /api/admin/listing-rules: the words and categories that hold a new listing for review. */
 export function getListingRules(signal?: AbortSignal) {

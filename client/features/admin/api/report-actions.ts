@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminReportSchema, type ResolveReport } from "../../../../core/contracts/admin";
 import { apiRequest } from "../../../lib/api-client";
-import { afterAdminDataChanged, afterStaffAction } from "../../../lib/invalidations";
+import { afterAdminDataChanged, afterStaffAction } from "../cache";
 
 const reportPath = (id: string) => `/api/admin/reports/${encodeURIComponent(id)}`;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminUserSchema, type StaffRole } from "../../../../core/contracts/admin";
 import { apiRequest } from "../../../lib/api-client";
-import { afterStaffAction } from "../../../lib/invalidations";
+import { afterStaffAction } from "../cache";
 
 export type UserAction = "warn" | "suspend" | "reinstate";
 

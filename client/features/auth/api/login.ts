@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type LoginInput, sessionSchema } from "../../../../core/contracts/accounts";
 import { apiRequest } from "../../../lib/api-client";
-import { afterSignIn } from "../../../lib/invalidations";
+import { afterSignIn } from "../../../lib/session-cache";
 
 /** POST /api/auth/login: starts a session (a long one with remember me). */
 export function login(input: LoginInput) {

@@ -12,10 +12,10 @@ import { Button, buttonClasses } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
-import { afterEmailConfirmed } from "../../../lib/invalidations";
 import { useSession } from "../../../lib/session";
 import { useConfirmEmail } from "../api/confirm-email";
 import { useResendConfirmation } from "../api/resend-confirmation";
+import { afterEmailConfirmed } from "../cache";
 
 /** An expired link: ask for the address and send a fresh one. */
 function ResendByEmail() {

@@ -6,8 +6,8 @@ import {
   sellerCancellationsSchema,
 } from "../../../../core/contracts/cancellations";
 import { apiGet, apiRequest } from "../../../lib/api-client";
-import { afterCancellationChanged } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
+import { afterCancellationChanged } from "../cache";
 
 const orderPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`;
 

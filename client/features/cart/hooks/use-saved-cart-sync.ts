@@ -1,10 +1,10 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { CartLineInput, SavedCart } from "../../../../core/contracts/buying";
-import { afterSavedCartWritten } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
 import { onBeforeSignOut, useSession } from "../../../lib/session";
 import { getSavedCart, mergeCart, saveCart } from "../api/saved-cart";
+import { afterSavedCartWritten } from "../cache";
 import { CART_ACCOUNT_KEY } from "./cart-account";
 import {
   type CartLine,

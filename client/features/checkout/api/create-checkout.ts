@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CheckoutRequest, checkoutResponseSchema } from "../../../../core/contracts/buying";
 import { apiRequest } from "../../../lib/api-client";
-import { afterCheckoutStarted } from "../../../lib/invalidations";
+import { afterCheckoutStarted } from "../cache";
 
 /**
  * POST /api/checkout: the server prices the lines (or the auction win) from the database, reserves

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { afterOrderCancelled } from "../../../lib/invalidations";
 import { cancelOrder } from "../api/cancel-order";
+import { afterOrderCancelled } from "../cache";
 
 // Strict mode runs effects twice, and the URL keeps the parameter until it is replaced: one call
 // per order for the life of the page.

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type LeaveFeedbackInput, lineFeedbackSchema } from "../../../../core/contracts/feedback";
 import { apiRequest } from "../../../lib/api-client";
-import { afterFeedbackLeft } from "../../../lib/invalidations";
+import { afterFeedbackLeft } from "../cache";
 
 export interface LeaveFeedbackVariables {
   orderId: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lineFeedbackSchema } from "../../../../core/contracts/feedback";
 import { apiRequest } from "../../../lib/api-client";
-import { afterFeedbackReplied } from "../../../lib/invalidations";
+import { afterFeedbackReplied } from "../cache";
 
 /** POST /api/feedback/{id}/reply: the one reply of the person the feedback is about. */
 export function replyToFeedback({ id, reply }: { id: string; reply: string }) {

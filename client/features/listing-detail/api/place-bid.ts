@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PlaceBidInput, PlaceBidResult } from "../../../../core/contracts/bidding";
 import { apiRequest, trusted } from "../../../lib/api-client";
-import { afterBidPlaced } from "../../../lib/invalidations";
+import { afterBidPlaced } from "../cache";
 
 /** POST /api/listings/{id}/bids: places a bid, optionally with a proxy maximum. */
 export function placeBid(listingId: string, input: PlaceBidInput): Promise<PlaceBidResult> {

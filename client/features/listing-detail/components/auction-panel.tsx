@@ -10,11 +10,11 @@ import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
 import { pluralize } from "../../../lib/format";
-import { afterAuctionClockRanOut, afterBidRefused } from "../../../lib/invalidations";
 import { useLiveAuctions } from "../../../lib/live-auctions";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useSession } from "../../../lib/session";
 import { usePlaceBid } from "../api/place-bid";
+import { afterAuctionClockRanOut, afterBidRefused } from "../cache";
 import {
   formatCountdown,
   useAuctionClockEnded,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client";
-import { afterBlockChanged } from "../../../lib/invalidations";
+import { afterBlockChanged } from "../cache";
 
 /** POST /api/me/blocks {userId}: they can no longer message the viewer. */
 export function blockUser(userId: string) {

@@ -22,7 +22,7 @@ export function getMessages(
 
 /**
  * A conversation's messages: the first page is the newest, each next page the one before it
- * (scrolling up). Live messages are appended to the first page (client/lib/invalidations.ts).
+ * (scrolling up). Live messages are appended to the first page (client/features/messages/cache.ts).
  */
 export function useMessageThread(conversationId: string) {
   return useInfiniteQuery({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { markReadResultSchema } from "../../../../core/contracts/messages";
 import { apiRequest } from "../../../lib/api-client";
-import { afterConversationRead } from "../../../lib/invalidations";
+import { afterConversationRead } from "../cache";
 
 /** POST /api/me/conversations/{id}/read: every message to the viewer in it is read. */
 export function markConversationRead(conversationId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { conversationSchema, type MOVABLE_FOLDERS } from "../../../../core/contracts/messages";
 import { apiRequest } from "../../../lib/api-client";
-import { afterConversationMoved } from "../../../lib/invalidations";
+import { afterConversationMoved } from "../cache";
 
 export type MovableFolder = (typeof MOVABLE_FOLDERS)[number];
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { messageSchema, type SendMessageInput } from "../../../../core/contracts/messages";
 import { apiRequest } from "../../../lib/api-client";
-import { afterMessageSent } from "../../../lib/invalidations";
+import { afterMessageSent } from "../cache";
 
 /** POST /api/me/conversations/{id}/messages: text, attachments uploaded first, or both. */
 export function sendMessage(conversationId: string, input: SendMessageInput) {

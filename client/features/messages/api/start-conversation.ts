@@ -5,7 +5,7 @@ import type {
   startedConversationSchema,
 } from "../../../../core/contracts/messages";
 import { apiRequest, trusted } from "../../../lib/api-client";
-import { afterConversationStarted } from "../../../lib/invalidations";
+import { afterConversationStarted } from "../cache";
 
 /** POST /api/me/conversations: starts one, or reopens the one with that user about that listing. */
 export function startConversation(input: StartConversationInput) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { unreadCountSchema } from "../../../../core/contracts/notifications";
 import { apiRequest } from "../../../lib/api-client";
-import { afterAllNotificationsRead } from "../../../lib/invalidations";
+import { afterAllNotificationsRead } from "../cache";
 
 /** POST /api/me/notifications/read-all. */
 export function markAllNotificationsRead() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { notificationReadSchema } from "../../../../core/contracts/notifications";
 import { apiRequest } from "../../../lib/api-client";
-import { afterNotificationRead } from "../../../lib/invalidations";
+import { afterNotificationRead } from "../cache";
 
 /** POST /api/me/notifications/{id}/read. */
 export function markNotificationRead(id: string) {

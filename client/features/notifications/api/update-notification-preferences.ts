@@ -5,8 +5,8 @@ import {
   notificationPreferencesSchema,
 } from "../../../../core/contracts/notifications";
 import { apiRequest } from "../../../lib/api-client";
-import { afterNotificationPreferencesSaved } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
+import { afterNotificationPreferencesSaved } from "../cache";
 
 const preferencesKey = queryKeys.notifications.preferences;
 

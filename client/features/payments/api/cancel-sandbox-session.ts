@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { sandboxResultSchema } from "../../../../core/contracts/buying";
 import { apiRequest } from "../../../lib/api-client";
-import { afterPaymentCancelled } from "../../../lib/invalidations";
+import { afterPaymentCancelled } from "../cache";
 
 /** POST /api/payments/sandbox/sessions/{id}/cancel: the buyer gives up; the answer leads back to the cart. */
 export function cancelSandboxSession(id: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type SandboxPayRequest, sandboxResultSchema } from "../../../../core/contracts/buying";
 import { apiRequest } from "../../../lib/api-client";
-import { afterPaymentSucceeded } from "../../../lib/invalidations";
+import { afterPaymentSucceeded } from "../cache";
 
 /**
  * POST /api/payments/sandbox/sessions/{id}/pay: charges the test card. 200 says where to go next

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CreateListingInput, createdListingSchema } from "../../../../core/contracts/selling";
 import { apiRequest } from "../../../lib/api-client";
-import { afterListingCreated } from "../../../lib/invalidations";
 import { useSession } from "../../../lib/session";
+import { afterListingCreated } from "../cache";
 
 /** POST /api/listings: the wizard's five steps in one body; answers the new listing's id. */
 export function createListing(input: CreateListingInput) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client";
-import { afterListingDeleted } from "../../../lib/invalidations";
 import { useSession } from "../../../lib/session";
+import { afterListingDeleted } from "../cache";
 
 /** DELETE /api/listings/{id}: 204; refused (422) once the listing has bids or orders. */
 export function deleteListing(id: string) {

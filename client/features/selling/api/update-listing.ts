@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createdListingSchema, type UpdateListingInput } from "../../../../core/contracts/selling";
 import { apiRequest } from "../../../lib/api-client";
-import { afterListingUpdated } from "../../../lib/invalidations";
 import { useSession } from "../../../lib/session";
+import { afterListingUpdated } from "../cache";
 
 /** PATCH /api/listings/{id}: changes one of the seller's listings (422 when it is locked). */
 export function updateListing(id: string, input: UpdateListingInput) {

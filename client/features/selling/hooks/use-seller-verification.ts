@@ -2,10 +2,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { afterSignedOutFound } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
 import { loginPath, pathOf } from "../../../lib/return-to";
 import { getSession } from "../../../lib/session";
+import { afterSignedOutFound } from "../../../lib/session-cache";
 import { VERIFY_MESSAGES } from "../verify-messages";
 
 export type VerificationStatus = "pending" | "verified" | "signed-out" | "failed";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { receivedResponseSchema } from "../../../../core/contracts/shipping";
 import { apiRequest } from "../../../lib/api-client";
-import { afterShippingChanged } from "../../../lib/invalidations";
+import { afterShippingChanged } from "../cache";
 
 /** POST /api/orders/{id}/received: the buyer has what was shipped to them. */
 export function markReceived(orderId: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ShipRequest, shipmentSchema } from "../../../../core/contracts/shipping";
 import { apiRequest } from "../../../lib/api-client";
-import { afterShippingChanged } from "../../../lib/invalidations";
+import { afterShippingChanged } from "../cache";
 
 /** POST /api/orders/{id}/shipments: the seller's part shipped, or ready for pickup. */
 export function shipOrder({ orderId, input }: { orderId: string; input: ShipRequest }) {

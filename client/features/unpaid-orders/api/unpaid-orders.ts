@@ -6,8 +6,8 @@ import {
   unpaidOrdersSchema,
 } from "../../../../core/contracts/buying";
 import { apiGet, apiRequest } from "../../../lib/api-client";
-import { afterUnpaidOrderCancelled } from "../../../lib/invalidations";
 import { queryKeys } from "../../../lib/query-keys";
+import { afterUnpaidOrderCancelled } from "../cache";
 
 /** GET /api/me/orders/unpaid: the signed-in buyer's orders awaiting payment, newest first. */
 export function useUnpaidOrders(enabled = true) {

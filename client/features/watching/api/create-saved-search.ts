@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateSavedSearch, SavedSearch } from "../../../../core/contracts/watching";
 import { apiRequest, trusted } from "../../../lib/api-client";
-import { afterSavedSearchCreated } from "../../../lib/invalidations";
+import { afterSavedSearchCreated } from "../cache";
 
 /**
  * POST /api/me/saved-searches: 201 with the search as stored (canonical query, description), or 200

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest } from "../../../lib/api-client";
-import { afterSavedSearchDeleted } from "../../../lib/invalidations";
+import { afterSavedSearchDeleted } from "../cache";
 
 /** DELETE /api/me/saved-searches/{id}: 204. */
 export function deleteSavedSearch(id: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { followedSellerSchema, type UpdateFollow } from "../../../../core/contracts/watching";
 import { apiRequest } from "../../../lib/api-client";
-import { afterFollowUpdated, showFollowNotifications } from "../../../lib/invalidations";
+import { afterFollowUpdated, showFollowNotifications } from "../cache";
 
 /** PATCH /api/me/followed-sellers/{sellerId}: whether their new listings notify the caller. */
 export function updateFollow({ sellerId, ...change }: UpdateFollow & { sellerId: string }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { savedSearchSchema, type UpdateSavedSearch } from "../../../../core/contracts/watching";
 import { apiRequest } from "../../../lib/api-client";
-import { afterSavedSearchUpdated, showSavedSearch } from "../../../lib/invalidations";
+import { afterSavedSearchUpdated, showSavedSearch } from "../cache";
 
 /** PATCH /api/me/saved-searches/{id}: the fields named change, the others stay. */
 export function updateSavedSearch({ id, ...change }: UpdateSavedSearch & { id: string }) {

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "sonner";
 import { WATCH_MESSAGES } from "../../../../core/watch-messages";
-import { afterFollowChanged, showFollowing } from "../../../lib/invalidations";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { followSeller } from "../api/follow-seller";
 import { useFollowedIds } from "../api/get-followed-ids";
 import { unfollowSeller } from "../api/unfollow-seller";
+import { afterFollowChanged, showFollowing } from "../cache";
 import { watchErrorMessage } from "./watch-errors";
 
 /**

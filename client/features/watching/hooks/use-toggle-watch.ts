@@ -10,7 +10,7 @@ import { watchErrorMessage } from "./watch-errors";
 
 // Every card's heart uses this hook, so the cache rules load only when a heart is pressed (a
 // signed-in page has them already: the session fetches them).
-const loadInvalidations = () => import("../../../lib/invalidations");
+const loadInvalidations = () => import("../cache");
 
 /**
  * Watching one listing: whether it is watched, and a toggle that shows the change at once, says

@@ -10,9 +10,9 @@ import type {
   ConversationPage,
   Message,
   MessagePage,
-} from "../../core/contracts/messages";
-import { afterConversationRead, afterMessageSent, liveEventInvalidations } from "./invalidations";
-import { queryKeys } from "./query-keys";
+} from "../../../core/contracts/messages";
+import { queryKeys } from "../../lib/query-keys";
+import { afterConversationRead, afterMessageSent, onMessageCreated, onMessagesRead } from "./cache";
 
 const ME = "me";
 const THEM = "them";
@@ -87,8 +87,8 @@ beforeEach(() => {
 describe("messages in the cache", () => {
   it("message.created appends the message once, raises the badge and shows it as the latest", () => {
     const incoming = message("m4", THEM, "2029-01-01T11:00:00.000Z");
-    liveEventInvalidations["message.created"](client, { message: incoming, unreadTotal: 2 });
-    liveEventInvalidations["message.created"](client, { message: incoming, unreadTotal: 2 });
+    onMessageCreated(client, { message: incoming, unreadTotal: 2 });
+    onMessageCreated(client, { message: incoming, unreadTotal: 2 });
 
     expect(thread()).toEqual(["m2:read", "m3:unread", "m4:unread", "m1:read"]);
     expect(client.getQueryData(queryKeys.messages.unread)).toBe(2);
@@ -101,7 +101,7 @@ describe("messages in the cache", () => {
 
   it("a sent message joins the thread once, even when its live event came first", async () => {
     const mine = message("m5", ME, "2029-01-01T12:00:00.000Z");
-    liveEventInvalidations["message.created"](client, { message: mine, unreadTotal: 1 });
+    onMessageCreated(client, { message: mine, unreadTotal: 1 });
     await afterMessageSent(client, mine);
     expect(thread()?.filter((m) => m.startsWith("m5"))).toHaveLength(1);
     expect(listed()).toMatchObject({ unreadCount: 1, lastMessage: { senderId: ME, text: "m5" } });
@@ -178,7 +178,7 @@ describe("messages in the cache", () => {
   });
 
   it("messages.read sets the badge and has the conversation refetched (it does not say who read)", () => {
-    liveEventInvalidations["messages.read"](client, {
+    onMessagesRead(client, {
       conversationId: CONVERSATION,
       unreadTotal: 0,
     });

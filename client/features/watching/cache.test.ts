@@ -1,22 +1,22 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ListingDetail } from "../../core/contracts/browse";
+import type { ListingDetail } from "../../../core/contracts/browse";
 import type {
   FollowedSellerPage,
   SavedSearch,
   SavedSearchList,
   WatchedIds,
   WatchlistPage,
-} from "../../core/contracts/watching";
+} from "../../../core/contracts/watching";
+import { queryKeys } from "../../lib/query-keys";
+import { afterSignOut } from "../../lib/session-cache";
 import {
   afterFollowChanged,
   afterSavedSearchDeleted,
-  afterSignOut,
   afterWatchChanged,
   showSavedSearch,
   showWatching,
-} from "./invalidations";
-import { queryKeys } from "./query-keys";
+} from "./cache";
 
 let client: QueryClient;
 const isInvalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;

@@ -1,7 +1,8 @@
 import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
-import { afterAdminDataChanged, afterSignOut, afterStaffAction } from "./invalidations";
-import { queryKeys } from "./query-keys";
+import { queryKeys } from "../../lib/query-keys";
+import { afterSignOut } from "../../lib/session-cache";
+import { afterAdminDataChanged, afterStaffAction } from "./cache";
 
 let client: QueryClient;
 const isInvalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;

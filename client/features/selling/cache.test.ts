@@ -1,0 +1,53 @@
+import { QueryClient, type QueryKey } from "@tanstack/react-query";
+import { beforeEach, describe, expect, it } from "vitest";
+import { queryKeys } from "../../lib/query-keys";
+import { afterListingCreated } from "./cache";
+
+const LISTING = "listing-1";
+
+let client: QueryClient;
+const isInvalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
+/** Puts data under each key, as a page that had loaded them would have. */
+function seed(...keys: QueryKey[]) {
+  for (const key of keys) client.setQueryData(key, { seeded: true });
+}
+
+beforeEach(() => {
+  client = new QueryClient();
+});
+
+describe("selling cache", () => {
+  it("a new listing refreshes the lists it joins, not other listings' pages or the user's notifications", async () => {
+    seed(
+      queryKeys.listings.list({ search: "lamp" }),
+      queryKeys.home.sections("north"),
+      queryKeys.myListings.list,
+      queryKeys.store.detail("seller-1"),
+      queryKeys.store.detail("seller-2"),
+      queryKeys.catalog.category("lamps"),
+      queryKeys.catalog.categories,
+      queryKeys.listings.detail(LISTING),
+      queryKeys.notifications.latest,
+      queryKeys.orders.list(1),
+    );
+
+    await afterListingCreated(client, { sellerId: "seller-1" });
+
+    for (const key of [
+      queryKeys.listings.list({ search: "lamp" }),
+      queryKeys.home.sections("north"),
+      queryKeys.myListings.list,
+      queryKeys.store.detail("seller-1"),
+      queryKeys.catalog.category("lamps"),
+    ])
+      expect(isInvalidated(key), JSON.stringify(key)).toBe(true);
+    for (const key of [
+      queryKeys.store.detail("seller-2"),
+      queryKeys.catalog.categories,
+      queryKeys.listings.detail(LISTING),
+      queryKeys.notifications.latest,
+      queryKeys.orders.list(1),
+    ])
+      expect(isInvalidated(key), JSON.stringify(key)).toBe(false);
+  });
+});
