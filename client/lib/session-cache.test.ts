@@ -1,24 +1,16 @@
-import { QueryClient, type QueryKey } from "@tanstack/react-query";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cacheUnderTest } from "./cache-test-kit";
 import { queryKeys } from "./query-keys";
 import { afterSignOut } from "./session-cache";
 
 const LISTING = "listing-1";
 
-let client: QueryClient;
-const isInvalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
-/** Puts data under each key, as a page that had loaded them would have. */
-function seed(...keys: QueryKey[]) {
-  for (const key of keys) client.setQueryData(key, { seeded: true });
-}
-
-beforeEach(() => {
-  client = new QueryClient();
-});
+const cache = cacheUnderTest();
+const { isInvalidated, seed } = cache;
 
 describe("session cache", () => {
   it("signing out forgets the user and refreshes their data, but never re-posts an emailed token", async () => {
-    client.setQueryData(queryKeys.session.current, { user: { id: "me" } });
+    cache.client.setQueryData(queryKeys.session.current, { user: { id: "me" } });
     seed(
       queryKeys.notifications.latest,
       queryKeys.orders.list(1),
@@ -27,9 +19,9 @@ describe("session cache", () => {
       queryKeys.catalog.categories,
     );
 
-    await afterSignOut(client);
+    await afterSignOut(cache.client);
 
-    expect(client.getQueryData(queryKeys.session.current)).toEqual({ user: null });
+    expect(cache.client.getQueryData(queryKeys.session.current)).toEqual({ user: null });
     expect(isInvalidated(queryKeys.notifications.latest)).toBe(true);
     expect(isInvalidated(queryKeys.orders.list(1))).toBe(true);
     expect(isInvalidated(queryKeys.listings.detail(LISTING))).toBe(true);

@@ -1,6 +1,6 @@
-import { QueryClient, type QueryKey } from "@tanstack/react-query";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AuctionState, BidHistory, ListingDetail } from "../../../core/contracts/browse";
+import { cacheUnderTest } from "../../lib/cache-test-kit";
 import { queryKeys } from "../../lib/query-keys";
 import { afterBidPlaced, onAuctionUpdated } from "./cache";
 
@@ -39,20 +39,12 @@ const older = bid("u1", 1000, "2029-01-01T10:00:00.000Z");
 const newer = bid("u2", 1500, "2029-01-01T11:00:00.000Z");
 const newest = bid("u3", 1600, "2029-01-01T12:00:00.000Z");
 
-let client: QueryClient;
-const isInvalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
-/** Puts data under each key, as a page that had loaded them would have. */
-function seed(...keys: QueryKey[]) {
-  for (const key of keys) client.setQueryData(key, { seeded: true });
-}
-
-beforeEach(() => {
-  client = new QueryClient();
-});
+const cache = cacheUnderTest();
+const { isInvalidated, seed } = cache;
 
 describe("bidding cache", () => {
   it("a placed bid updates the listing and refreshes its history and my bids, not home or notifications", async () => {
-    client.setQueryData(queryKeys.listings.detail(LISTING), detail(auction()));
+    cache.client.setQueryData(queryKeys.listings.detail(LISTING), detail(auction()));
     const otherListing = queryKeys.listings.detail("listing-2");
     seed(
       queryKeys.listings.bids(LISTING),
@@ -64,13 +56,13 @@ describe("bidding cache", () => {
       otherListing,
     );
 
-    await afterBidPlaced(client, LISTING, {
+    await afterBidPlaced(cache.client, LISTING, {
       auction: auction({ bidCount: 3, currentBidCents: 1600, leaderId: "me" }),
       leading: true,
       message: "You're the highest bidder",
     });
 
-    const written = client.getQueryData<ListingDetail>(queryKeys.listings.detail(LISTING));
+    const written = cache.client.getQueryData<ListingDetail>(queryKeys.listings.detail(LISTING));
     expect(written?.auction?.bidCount).toBe(3);
     expect(written?.viewer).toMatchObject({ hasBid: true, isLeader: true });
     expect(isInvalidated(queryKeys.listings.bids(LISTING))).toBe(true);
@@ -87,11 +79,11 @@ describe("auction.updated on the listing page", () => {
   const onAuction = onAuctionUpdated;
 
   function seedAuction(bidCount = 2) {
-    client.setQueryData(queryKeys.listings.detail(LISTING), detail(auction({ bidCount })));
+    cache.client.setQueryData(queryKeys.listings.detail(LISTING), detail(auction({ bidCount })));
     const history: BidHistory = { items: [newer, older], total: 2, page: 1, pageSize: 5 };
-    client.setQueryData(queryKeys.listings.bids(LISTING), history);
+    cache.client.setQueryData(queryKeys.listings.bids(LISTING), history);
   }
-  const history = () => client.getQueryData<BidHistory>(queryKeys.listings.bids(LISTING));
+  const history = () => cache.client.getQueryData<BidHistory>(queryKeys.listings.bids(LISTING));
 
   it("auction.updated writes the fresher state and prepends the new bids once", () => {
     seedAuction();
@@ -102,10 +94,10 @@ describe("auction.updated on the listing page", () => {
       bids: [newest, newer],
     };
 
-    onAuction(client, update);
-    onAuction(client, update);
+    onAuction(cache.client, update);
+    onAuction(cache.client, update);
 
-    const written = client.getQueryData<ListingDetail>(queryKeys.listings.detail(LISTING));
+    const written = cache.client.getQueryData<ListingDetail>(queryKeys.listings.detail(LISTING));
     expect(written?.auction?.currentBidCents).toBe(1600);
     expect(history()?.items).toEqual([newest, newer, older]);
     expect(history()?.total).toBe(3);
@@ -114,14 +106,14 @@ describe("auction.updated on the listing page", () => {
 
   it("auction.updated ignores an update older than what the page shows", () => {
     seedAuction(3);
-    onAuction(client, {
+    onAuction(cache.client, {
       listingId: LISTING,
       status: "active",
       auction: auction({ bidCount: 2, currentBidCents: 1200 }),
       bids: [bid("u9", 1200, "2029-01-01T09:00:00.000Z")],
     });
 
-    const kept = client.getQueryData<ListingDetail>(queryKeys.listings.detail(LISTING));
+    const kept = cache.client.getQueryData<ListingDetail>(queryKeys.listings.detail(LISTING));
     expect(kept?.auction?.bidCount).toBe(3);
     expect(history()?.items).toEqual([newer, older]);
     expect(history()?.total).toBe(2);
@@ -129,7 +121,7 @@ describe("auction.updated on the listing page", () => {
 
   it("auction.updated refetches the history when the update carries no bids", () => {
     seedAuction();
-    onAuction(client, {
+    onAuction(cache.client, {
       listingId: LISTING,
       status: "active",
       auction: auction({ bidCount: 3 }),
@@ -141,11 +133,11 @@ describe("auction.updated on the listing page", () => {
 
   it("auction.updated refetches the history of a bidder, who sees their own name in it", () => {
     seedAuction();
-    client.setQueryData(queryKeys.listings.detail(LISTING), {
+    cache.client.setQueryData(queryKeys.listings.detail(LISTING), {
       ...detail(auction({ bidCount: 2 })),
       viewer: { hasBid: true, isLeader: false, isSeller: false },
     });
-    onAuction(client, {
+    onAuction(cache.client, {
       listingId: LISTING,
       status: "active",
       auction: auction({ bidCount: 3, currentBidCents: 1600 }),
@@ -158,7 +150,7 @@ describe("auction.updated on the listing page", () => {
 
   it("auction.updated refetches the history when its bids leave the count unexplained", () => {
     seedAuction();
-    onAuction(client, {
+    onAuction(cache.client, {
       listingId: LISTING,
       status: "active",
       auction: auction({ bidCount: 5 }),

@@ -1,20 +1,12 @@
-import { QueryClient, type QueryKey } from "@tanstack/react-query";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { cacheUnderTest } from "../../lib/cache-test-kit";
 import { queryKeys } from "../../lib/query-keys";
 import { afterListingCreated } from "./cache";
 
 const LISTING = "listing-1";
 
-let client: QueryClient;
-const isInvalidated = (key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
-/** Puts data under each key, as a page that had loaded them would have. */
-function seed(...keys: QueryKey[]) {
-  for (const key of keys) client.setQueryData(key, { seeded: true });
-}
-
-beforeEach(() => {
-  client = new QueryClient();
-});
+const cache = cacheUnderTest();
+const { isInvalidated, seed } = cache;
 
 describe("selling cache", () => {
   it("a new listing refreshes the lists it joins, not other listings' pages or the user's notifications", async () => {
@@ -31,7 +23,7 @@ describe("selling cache", () => {
       queryKeys.orders.list(1),
     );
 
-    await afterListingCreated(client, { sellerId: "seller-1" });
+    await afterListingCreated(cache.client, { sellerId: "seller-1" });
 
     for (const key of [
       queryKeys.listings.list({ search: "lamp" }),
