@@ -31,7 +31,7 @@ export function minNextBidCents(
 /**
  * minNextBidCents given the increment of the current bid's band, for who has looked that one band
  * up (the live event carries it) rather than the whole table. The database's expression of the
- * rule: auction_min_next_bid() (server/modules/auctions/auction-rules.sql).
+ * rule: auction_min_next_bid() (server/modules/auction-rules/auction-rules.sql).
  */
 export function minNextBidWith(
   auction: { startPriceCents: number; currentBidCents: number | null },
@@ -68,7 +68,7 @@ export interface AuctionFacts {
 
 /**
  * Whether an auction takes no more bids: no longer on sale, or at or past its effective end. The
- * database's expressions of the same rule: auction_open() (server/modules/auctions/auction-rules.sql)
+ * database's expressions of the same rule: auction_open() (server/modules/auction-rules/auction-rules.sql)
  * and place_bid() (place-bid.sql beside it, under the auction row's lock).
  */
 export function isAuctionEnded(facts: Pick<AuctionFacts, "status" | "endsAt">, now: Date): boolean {

@@ -39,6 +39,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/health",
   "server/modules/watching",
   "server/modules/listings",
+  "server/modules/auction-rules", // an auction's rules as SQL, for every reader
   "server/modules/stock",
   "server/modules/order-access",
   "server/modules/payment-providers",

@@ -12,7 +12,7 @@ import { rows } from "./rows";
 /** "Auction open", "Buy It Now still open" and "minimum next bid", as every SQL reader names them. */
 export const AUCTION_RULES_SQL = path.resolve(
   import.meta.dirname,
-  "../modules/auctions/auction-rules.sql",
+  "../modules/auction-rules/auction-rules.sql",
 );
 
 /** place_bid() and the price helpers it calls. */

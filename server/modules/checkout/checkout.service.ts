@@ -10,6 +10,7 @@ import { RESERVED_OUT_MESSAGE } from "../../../core/contracts/buying";
 import { ERROR_CODES } from "../../../core/errors";
 import { rows, uuidList } from "../../db/rows";
 import { ruleBroken } from "../../errors";
+import { listingBuyItNowOpen } from "../auction-rules/auction-rules";
 import { lockListings } from "../listings/listing-locks";
 import {
   expireAtProvider,
@@ -61,12 +62,11 @@ export async function readStock(
   const found = await rows<StockRow>(
     db,
     // An auction sells through checkout only by its Buy It Now price, and only while Buy It Now is
-    // open (auction_buy_it_now_open, the auctions module's rule): then its price is that price.
+    // open (buyItNowOpen, the auction rules): then its price is that price.
     sql`select l.id, l.title, l.kind, l.status, l.moderation, l.seller_id as "sellerId",
           case when l.kind = 'auction' then coalesce(a.buy_it_now_price_cents, l.price_cents)
             else l.price_cents end as "priceCents",
-          (l.kind = 'fixed_price' or auction_buy_it_now_open(a.buy_it_now_price_cents, a.bid_count,
-            l.status, l.auction_ends_at)) as "buyable",
+          (l.kind = 'fixed_price' or ${listingBuyItNowOpen}) as "buyable",
           l.shipping_cents as "shippingCents", l.quantity,
           l.quantity - ${reservedUnits(sql`l.id`, buyerId)} as available,
           (select thumb_url from listing_images i where i.listing_id = l.id

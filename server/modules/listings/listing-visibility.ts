@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
+import { auctionBeforeEnd, auctionOpen } from "../auction-rules/auction-rules";
 
 // These fragments expect the listing aliased `l`; they read no other table. Every reader of "is
 // this open?" goes through them, so the effective end (soft close moves auction_settings.end_time)
 // is applied the same way everywhere. They read the auction's end and current bid from the copy on
 // the listing (auction_ends_at, auction_bid_cents), which a trigger keeps equal to auction_settings
 // (server/modules/auctions/listing-sync.sql), so that the browse indexes on listings can serve them
-// (issue 18). An auction's own part of "open" is the auctions module's: auction_before_end() and
-// auction_open() (auction-rules.sql there), which the planner inlines, so an index condition on
-// auction_ends_at stays one.
+// (issue 18). An auction's own part of "open" comes from auction-rules.ts, written out, so an index
+// condition on auction_ends_at stays one.
 
 /**
  * Shown to the public: not held for review, removed by staff, or of a suspended seller
@@ -17,15 +17,15 @@ import { sql } from "drizzle-orm";
 export const publicListingCondition = sql`(l.moderation = 'visible')`;
 
 /** On sale now: public, active, and for auctions before the effective end. */
-export const activeListingCondition = sql`(l.moderation = 'visible' and l.status = 'active' and (l.kind = 'fixed_price' or auction_before_end(l.auction_ends_at)))`;
+export const activeListingCondition = sql`(l.moderation = 'visible' and l.status = 'active' and (l.kind = 'fixed_price' or ${auctionBeforeEnd(sql`l.auction_ends_at`)}))`;
 
 /** Public, and over without a sale recorded yet, or closed unsold. */
-export const endedListingCondition = sql`(l.moderation = 'visible' and (l.status = 'ended' or (l.status = 'active' and l.kind = 'auction' and not auction_before_end(l.auction_ends_at))))`;
+export const endedListingCondition = sql`(l.moderation = 'visible' and (l.status = 'ended' or (l.status = 'active' and l.kind = 'auction' and not ${auctionBeforeEnd(sql`l.auction_ends_at`)})))`;
 
 export const soldListingCondition = sql`(l.moderation = 'visible' and l.status = 'sold')`;
 
 /** True when an auction can no longer take bids. */
-export const auctionEndedExpression = sql<boolean>`(not auction_open(l.status, l.auction_ends_at))`;
+export const auctionEndedExpression = sql<boolean>`(not ${auctionOpen(sql`l.status`, sql`l.auction_ends_at`)})`;
 
 /**
  * The number a card shows and price sorts use: current bid ?? start price, or the price. Written as

@@ -16,6 +16,7 @@ import type { Db } from "../../db/client";
 import { escapeLike } from "../../db/escape-like";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
+import { minNextBid } from "../auction-rules/auction-rules";
 import { reservedUnits } from "../stock/reservations";
 import {
   activeListingCondition,
@@ -62,7 +63,7 @@ interface ListingRow extends Record<string, unknown> {
   /** Units other buyers' open checkouts hold (the viewer's own are theirs): `reservedUnits`. */
   reserved_quantity: number;
   display_price_cents: number;
-  /** The auction's minimum next bid (null for fixed price): `auction_min_next_bid()`. */
+  /** The auction's minimum next bid (null for fixed price): `minNextBid` (auction-rules.ts). */
   min_next_bid_cents: number | null;
   image_url: string | null;
   image_thumb_url: string | null;
@@ -73,7 +74,7 @@ interface ListingRow extends Record<string, unknown> {
 /**
  * A card's columns, with its first image and, for an auction, its minimum next bid: read with the
  * listing rather than by two more statements (issue 18). The minimum comes from
- * `auction_min_next_bid()` (the auctions module's auction-rules.sql), the rule place_bid() applies.
+ * `minNextBid` (auction-rules.ts), the rule place_bid() applies.
  */
 const cardColumnsFor = (viewerId: string | null) => sql`
     l.id, l.title, l.description, l.kind, l.condition, l.price_cents, l.quantity,
@@ -84,7 +85,7 @@ const cardColumnsFor = (viewerId: string | null) => sql`
     u.rating_total, u.rating_count,
     a.start_price_cents, a.current_bid_cents, a.bid_count, a.end_time, a.reserve_price_cents, a.leader_id,
     a.buy_it_now_price_cents, now() as read_at,
-    auction_min_next_bid(a.start_price_cents, a.current_bid_cents) as min_next_bid_cents,
+    ${minNextBid(sql`a.start_price_cents`, sql`a.current_bid_cents`)} as min_next_bid_cents,
     img.url as image_url, img.thumb_url as image_thumb_url, img.width as image_width,
     img.height as image_height,
     ${displayPriceExpression} as display_price_cents,

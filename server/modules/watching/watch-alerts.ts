@@ -4,6 +4,7 @@ import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
+import { listingBuyItNowOpen } from "../auction-rules/auction-rules";
 import { activeListingCondition, displayPriceExpression } from "../listings/listing-visibility";
 import { notify } from "../notifications/notifications.service";
 
@@ -103,8 +104,7 @@ export async function alertWatchersOfPriceChange(tx: Db, listingId: string): Pro
   }>(
     tx,
     sql`select ${displayPriceExpression} as price, l.title, a.buy_it_now_price_cents as bin_price,
-          auction_buy_it_now_open(a.buy_it_now_price_cents, a.bid_count, l.status,
-            l.auction_ends_at) as bin_open
+          ${listingBuyItNowOpen} as bin_open
         from listings l left join auction_settings a on a.listing_id = l.id
         where l.id = ${listingId} and ${activeListingCondition}`,
   );

@@ -11,6 +11,7 @@ import { MAX_WATCHED_ITEMS, WATCHLIST_ENDING_SOON_HOURS } from "../../../core/li
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { notFound, ruleBroken } from "../../errors";
+import { listingBuyItNowOpen } from "../auction-rules/auction-rules";
 import {
   activeListingCondition,
   displayPriceExpression,
@@ -41,8 +42,7 @@ export async function watchListing(db: Db, userId: string, listingId: string): P
     }>(
       tx,
       sql`select l.seller_id, ${displayPriceExpression} as price,
-            auction_buy_it_now_open(a.buy_it_now_price_cents, a.bid_count, l.status,
-              l.auction_ends_at) as bin_open
+            ${listingBuyItNowOpen} as bin_open
           from listings l left join auction_settings a on a.listing_id = l.id
           where l.id = ${listingId} and ${publicListingCondition}`,
     );

@@ -1,18 +1,18 @@
--- The auction's rules as every SQL reader names them: "open", "Buy It Now still open" and "minimum
--- next bid". Readers outside this module (listing-visibility.ts, checkout, watching) call these by
--- name instead of writing the comparison again; auction-sql-boundary.test.ts fails on a copy.
--- Functions rather than TypeScript fragments so that a reader needs no import of this module
--- (settlement, here, calls the watching module: an import back would be a cycle).
+-- The auction's rules as SQL functions: "open", "Buy It Now still open" and "minimum next bid", for
+-- place_bid() and other SQL (PL/pgSQL keeps its plans, so a call is planned once). Queries written in
+-- TypeScript use the same rules from auction-rules.ts beside this file, where they are written out:
+-- inlining one of these SQL functions re-parses its body each time a statement is planned, and
+-- browse statements are planned on every request. auction-rules.test.ts holds both forms equal;
+-- auction-sql-boundary.test.ts fails on a copy of either outside this folder and the auctions module.
 --
 -- The one source of truth for an auction's end is listings.auction_ends_at, which the trigger of
 -- listing-sync.sql keeps equal to auction_settings.end_time in every transaction that writes it.
--- Two readers here read auction_settings.end_time instead, for reasons of their own: place_bid()
+-- Two readers read auction_settings.end_time instead, for reasons of their own: place_bid()
 -- decides under the auction row's lock, and settlement walks the partial index of unsettled ends.
 --
--- A routine file (server/db/routines.ts): idempotent, CREATE OR REPLACE only. Each is a single
--- SELECT in LANGUAGE sql, STABLE and not STRICT, so the planner inlines it into the query that calls
--- it: the plan is the one of the expression written out (an index condition on auction_ends_at stays
--- one), and a call costs nothing.
+-- A routine file (server/db/routines.ts): idempotent, CREATE OR REPLACE only. The SQL functions are
+-- each a single SELECT in LANGUAGE sql, STABLE and not STRICT, so the planner inlines them: the plan
+-- is the one of the expression written out (an index condition on auction_ends_at stays one).
 
 -- The increment bands (table bid_increments): incrementFor (core/bidding.ts), the increment of the
 -- band the amount falls in (lowest start first), else one cent. place_bid() decides with it.

@@ -2,40 +2,42 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// "Auction open", "Buy It Now still open" and "minimum next bid" are the auctions module's rules,
-// named once in auction-rules.sql (auction_before_end, auction_open, auction_buy_it_now_open,
-// auction_min_next_bid) and called by every reader. A copy written out elsewhere drifts the day the
-// rule changes (one read auction_settings.end_time while the rest read listings.auction_ends_at), so
-// this scan fails on one anywhere in server/ outside this folder, as errors-registry.test.ts does
-// for loose error codes. Test files are not scanned: a test may write a rule out on purpose, as the
+// "Auction open", "Buy It Now still open" and "minimum next bid" are an auction's rules, named once
+// in this folder (auction-rules.ts for queries written in TypeScript, auction-rules.sql's functions
+// for SQL) and used by every reader. A copy written out elsewhere drifts the day the rule changes
+// (one read auction_settings.end_time while the rest read listings.auction_ends_at), so this scan
+// fails on one anywhere in server/ outside this folder and the auctions module, as
+// errors-registry.test.ts does for loose error codes. Test files are not scanned: a test may write a rule out on purpose, as the
 // independent answer the app's queries are checked against (search-equivalence.test.ts).
 
 const SERVER_DIR = join(import.meta.dirname, "../..");
-const AUCTIONS_DIR = import.meta.dirname;
+/** Where the rules may be written out: here, and the auctions module (place_bid(), settlement). */
+const RULE_DIRS = [import.meta.dirname, join(import.meta.dirname, "../auctions")];
+const inRuleDir = (file: string) => RULE_DIRS.some((dir) => file.startsWith(dir + sep));
 
 /** Each rule as it is written out by hand, in SQL inside TypeScript or in a .sql file. */
 const COPIES: { rule: string; use: string; pattern: RegExp }[] = [
   {
     rule: "auction open (the end compared with now)",
-    use: "auction_open(status, ends_at) or auction_before_end(ends_at)",
+    use: "auctionOpen or auctionBeforeEnd (auction-rules.ts), auction_open() in SQL",
     // now() alone: "ends within the hour" (now() + an interval) is another question.
     pattern:
       /\b(?:auction_ends_at|end_time)\s*(?:<=|>=|<|>)\s*now\(\)(?!\s*[-+])|\bnow\(\)\s*(?:<=|>=|<|>)\s*(?:\w+\.)?(?:auction_ends_at|end_time)\b/gi,
   },
   {
     rule: "auction open (drizzle's comparison helpers)",
-    use: "auction_open(status, ends_at) or auction_before_end(ends_at)",
+    use: "auctionOpen or auctionBeforeEnd (auction-rules.ts), auction_open() in SQL",
     pattern: /\b(?:gt|gte|lt|lte)\(\s*(?:auctionSettings\.endTime|listings\.auctionEndsAt)\b/g,
   },
   {
     rule: "Buy It Now still open",
-    use: "auction_buy_it_now_open(buy_it_now_price_cents, bid_count, status, ends_at)",
+    use: "buyItNowOpen or listingBuyItNowOpen (auction-rules.ts), auction_buy_it_now_open() in SQL",
     pattern:
       /\w*buy_it_now_price_cents\s+is\s+not\s+null\s+and\s+(?:coalesce\s*\(\s*)?(?:\w+\.)?\w*bid_count\b/gi,
   },
   {
     rule: "minimum next bid",
-    use: "auction_min_next_bid(start_price_cents, current_bid_cents)",
+    use: "minNextBid (auction-rules.ts), auction_min_next_bid() in SQL",
     pattern: /\bbid_increment_for\s*\(/gi,
   },
 ];
@@ -77,9 +79,9 @@ const read = (path: string) => ({
 });
 
 describe("auction SQL boundary", () => {
-  it("leaves auction open, Buy It Now open and the minimum next bid to the auctions module", () => {
+  it("leaves auction open, Buy It Now open and the minimum next bid to the auction rules and the auctions module", () => {
     const outside = sourceFiles(SERVER_DIR).filter(
-      (file) => !file.startsWith(AUCTIONS_DIR + sep) && !file.endsWith(".test.ts"),
+      (file) => !inRuleDir(file) && !file.endsWith(".test.ts"),
     );
     const findings = findCopies(outside.map(read));
     const uses = Object.fromEntries(COPIES.map((c) => [c.rule, c.use]));
@@ -89,7 +91,7 @@ describe("auction SQL boundary", () => {
   });
 
   it("recognises each rule where the auctions module writes it", () => {
-    const inside = sourceFiles(AUCTIONS_DIR)
+    const inside = RULE_DIRS.flatMap(sourceFiles)
       .filter((file) => !file.endsWith(".test.ts"))
       .map(read);
     const rules = new Set(findCopies(inside).map((f) => f.rule));
