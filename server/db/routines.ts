@@ -55,7 +55,32 @@ const ROUTINE_FILES: readonly string[] = [
 
 /** Every routine file's SQL, in order, to be run as one script. */
 export function readRoutines(): string {
-  return ROUTINE_FILES.map((file) => fs.readFileSync(file, "utf8")).join("\n;\n");
+  return ROUTINE_FILES.map((file) => createTriggersIfMissing(fs.readFileSync(file, "utf8"))).join(
+    "\n;\n",
+  );
+}
+
+const TRIGGER_STATEMENT =
+  /^CREATE\s+OR\s+REPLACE\s+TRIGGER\s+(\w+)\s([\s\S]*?)\sON\s+(\w+)\s([\s\S]*?);/gim;
+
+/**
+ * The files' `CREATE OR REPLACE TRIGGER`, run only where that trigger is missing. Creating or
+ * replacing a trigger takes a lock on its table that waits for every open transaction writing
+ * or locking it, and holds up new writes meanwhile: on every start of every instance, a long
+ * transaction would stall the start and the site's writes behind it (a test that holds the audit
+ * log's table found it). Functions are still replaced every time (no table lock). So a trigger's
+ * definition, once created, changes only by a migration that drops it.
+ */
+export function createTriggersIfMissing(script: string): string {
+  return script.replace(
+    TRIGGER_STATEMENT,
+    (_statement, name: string, timing: string, table: string, rest: string) =>
+      `DO $create_trigger$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = '${name}' AND tgrelid = '${table}'::regclass) THEN
+    CREATE TRIGGER ${name} ${timing} ON ${table} ${rest};
+  END IF;
+END $create_trigger$;`,
+  );
 }
 
 /**
