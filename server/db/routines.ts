@@ -39,7 +39,8 @@ export const NOTIFICATIONS_SQL = path.resolve(
 /** The triggers that keep the audit log (admin_actions) append-only. */
 export const AUDIT_LOG_SQL = path.resolve(import.meta.dirname, "../modules/staff/audit-log.sql");
 
-// A file that creates triggers locks their tables until the routines commit: the files that do run
+// Creating a trigger (only where missing: createTriggersIfMissing below) locks its table until the
+// routines commit: the files that do run
 // in the order the app's transactions write those tables (users and sessions, then auctions,
 // notifications, the audit log last). Taken in the other order, a start and a request could each
 // wait for the other, and the deadlock would fail the start. auction-rules.sql (functions only, no

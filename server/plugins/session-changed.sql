@@ -6,8 +6,9 @@
 --
 -- Migration 0006 first created these; their source is here now. A routine file
 -- (server/db/routines.ts): applied after the migrations on every start, so it must stay idempotent
--- (CREATE OR REPLACE only). users before sessions: the order the app's transactions write them in
--- (a password reset, a suspension), so the locks these statements take cannot deadlock with them.
+-- (CREATE OR REPLACE only); routines.ts creates a trigger only where it is missing. users before
+-- sessions: the order the app's transactions write them in (a password reset, a suspension), so the
+-- locks a first creation takes cannot deadlock with them.
 CREATE OR REPLACE FUNCTION notify_session_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

@@ -8,9 +8,9 @@
 --
 -- Migration 0012 first created these (and dropped 0011's row-level trigger); their source is here
 -- now. A routine file (server/db/routines.ts): applied after the migrations on every start, so it
--- must stay idempotent (CREATE OR REPLACE only). CREATE OR REPLACE TRIGGER rather than drop and
--- create: it waits only for writers of notifications, where DROP TRIGGER would also hold up every
--- reader until the routines' transaction commits.
+-- must stay idempotent (CREATE OR REPLACE only). routines.ts runs each CREATE OR REPLACE TRIGGER
+-- only where the trigger is missing (createTriggersIfMissing): creating one locks its table, which
+-- no start should do to a busy table. To change a trigger's definition, drop it in a migration.
 
 -- notification.created (core/events.ts): the user's unread count after the statement, and the
 -- notification itself when the statement wrote exactly one for that user (else the page refetches).
