@@ -75,6 +75,20 @@ export function finalValuePercent(saleCents: number): number {
 
 const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
 
+/**
+ * The final value fee of one sale of item plus shipping: what the calculator shows and what is
+ * charged when the order is paid (server/modules/ledger), the same function.
+ */
+export function finalValueFeeCents(saleCents: number): number {
+  const sale = Math.max(0, saleCents);
+  return percentOf(sale, finalValuePercent(sale));
+}
+
+/** The insertion fee of a new listing, given how many the seller already listed this month. */
+export function insertionFeeCents(listingsThisMonth: number): number {
+  return listingsThisMonth >= FREE_LISTINGS_PER_MONTH ? INSERTION_FEE_CENTS : 0;
+}
+
 /** The final value fee of a property sale of this price. */
 export function realEstateFeeCents(kind: PropertyKind, saleCents: number): number {
   return percentOf(Math.max(0, saleCents), REAL_ESTATE_FEE_PERCENT[kind]);
@@ -89,10 +103,9 @@ export function conversionFeeCents(cents: number, rateLock = false): number {
 /** Every fee a seller pays for one listing that sells at the given price. */
 export function calculateFees(input: FeeInput): FeeBreakdown {
   const sale = Math.max(0, input.priceCents) + Math.max(0, input.shippingCents);
-  const insertionFeeCents =
-    input.listingsThisMonth >= FREE_LISTINGS_PER_MONTH ? INSERTION_FEE_CENTS : 0;
+  const insertionFee = insertionFeeCents(input.listingsThisMonth);
   const percent = finalValuePercent(sale);
-  const finalValueFeeCents = percentOf(sale, percent);
+  const finalValueFee = finalValueFeeCents(sale);
   const internationalFeeCents = input.international
     ? percentOf(sale, INTERNATIONAL_SURCHARGE_PERCENT)
     : 0;
@@ -100,12 +113,11 @@ export function calculateFees(input: FeeInput): FeeBreakdown {
     (sum, u) => sum + u.cents,
     0,
   );
-  const totalFeesCents =
-    insertionFeeCents + finalValueFeeCents + internationalFeeCents + upgradesCents;
+  const totalFeesCents = insertionFee + finalValueFee + internationalFeeCents + upgradesCents;
   return {
-    insertionFeeCents,
+    insertionFeeCents: insertionFee,
     finalValuePercent: percent,
-    finalValueFeeCents,
+    finalValueFeeCents: finalValueFee,
     internationalFeeCents,
     upgradesCents,
     totalFeesCents,

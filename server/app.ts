@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { loggerOptions } from "./log-redaction";
@@ -58,6 +59,8 @@ declare module "fastify" {
     mailer: Mailer;
     storage: Storage;
     payments: PaymentProvider;
+    /** The money rules' clock: the system's, or one a test (or the e2e suite) moves. */
+    clock: Clock;
   }
 }
 
@@ -69,6 +72,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Tests pass one pointed at a local stand-in; otherwise chosen from the configuration. */
   payments?: PaymentProvider;
+  /** Tests that move time pass a settable clock; otherwise the system clock. */
+  clock?: Clock;
 }
 
 /** The sandbox signs its webhooks with a key only this deployment knows. */
@@ -102,7 +107,14 @@ async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
 }
 
 /** Builds the whole HTTP app on an open database: plugins first, then each module, explicitly. */
-export async function buildApp({ config, database, logger, mailer, payments }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mailer,
+  payments,
+  clock,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     // Query strings like ?condition=new&condition=used arrive as arrays.
@@ -113,6 +125,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate("config", config);
   app.decorate("publicUrl", config.publicUrl);
+  app.decorate("clock", clock ?? systemClock);
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
@@ -180,6 +193,7 @@ export async function buildApp({ config, database, logger, mailer, payments }: B
         checkoutExpiryMinutes: config.checkoutExpiryMinutes,
         taxRatePercent: config.taxRatePercent,
         log: (err: unknown, msg: string) => app.log.error({ err }, msg),
+        clock: app.clock,
       });
       await api.register(checkoutRoutes, { deps: paymentDeps });
       await api.register(ordersRoutes, { deps: paymentDeps });

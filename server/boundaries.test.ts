@@ -40,6 +40,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/watching",
   "server/modules/listings",
   "server/modules/auction-rules", // an auction's rules as SQL, for every reader
+  "server/modules/ledger", // the money ledger: journals, sellers' funds and fees
   "server/modules/stock",
   "server/modules/order-access",
   "server/modules/payment-providers",
@@ -52,6 +53,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/db",
   "server/log-redaction.ts",
   "server/config.ts",
+  "server/clock.ts",
   "server/concurrency.ts",
   "server/errors.ts",
   "core",

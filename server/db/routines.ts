@@ -36,6 +36,9 @@ export const NOTIFICATIONS_SQL = path.resolve(
   "../modules/notifications/notifications.sql",
 );
 
+/** The ledger's guards: append-only, and every journal sums to zero at commit. */
+export const LEDGER_SQL = path.resolve(import.meta.dirname, "../modules/ledger/ledger.sql");
+
 /** The triggers that keep the audit log (admin_actions) append-only. */
 export const AUDIT_LOG_SQL = path.resolve(import.meta.dirname, "../modules/staff/audit-log.sql");
 
@@ -51,6 +54,7 @@ const ROUTINE_FILES: readonly string[] = [
   SESSION_CHANGED_SQL,
   LISTING_SYNC_SQL,
   NOTIFICATIONS_SQL,
+  LEDGER_SQL,
   AUDIT_LOG_SQL,
 ];
 
@@ -62,7 +66,7 @@ export function readRoutines(): string {
 }
 
 const TRIGGER_STATEMENT =
-  /^CREATE\s+OR\s+REPLACE\s+TRIGGER\s+(\w+)\s([\s\S]*?)\sON\s+(\w+)\s([\s\S]*?);/gim;
+  /^CREATE\s+OR\s+REPLACE\s+(CONSTRAINT\s+)?TRIGGER\s+(\w+)\s([\s\S]*?)\sON\s+(\w+)\s([\s\S]*?);/gim;
 
 /**
  * The files' `CREATE OR REPLACE TRIGGER`, run only where that trigger is missing. Creating or
@@ -75,10 +79,17 @@ const TRIGGER_STATEMENT =
 export function createTriggersIfMissing(script: string): string {
   return script.replace(
     TRIGGER_STATEMENT,
-    (_statement, name: string, timing: string, table: string, rest: string) =>
+    (
+      _statement,
+      constraint: string | undefined,
+      name: string,
+      timing: string,
+      table: string,
+      rest: string,
+    ) =>
       `DO $create_trigger$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgname = '${name}' AND tgrelid = '${table}'::regclass) THEN
-    CREATE TRIGGER ${name} ${timing} ON ${table} ${rest};
+    CREATE ${constraint ? "CONSTRAINT " : ""}TRIGGER ${name} ${timing} ON ${table} ${rest};
   END IF;
 END $create_trigger$;`,
   );

@@ -1,6 +1,7 @@
 import type { App } from "../app";
 import { settleDueAuctions } from "../modules/auctions/auction-settlement";
 import { sendPendingRefunds } from "../modules/cancellations/refunds.service";
+import { releaseDueFunds } from "../modules/ledger/seller-funds";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
@@ -70,9 +71,14 @@ export function startJobs(app: App): () => Promise<void> {
     }),
     // Refunds the provider could not take at once (and those of paid orders that could not be
     // filled) are sent, or retried with the same idempotency key, within half a minute.
-    repeat(() => sendPendingRefunds({ db, provider: app.payments, log }), {
+    repeat(() => sendPendingRefunds({ db, provider: app.payments, log, clock: app.clock }), {
       everyMs: 30_000,
       onError: failed("refunds failed"),
+    }),
+    // A sale's money becomes available within a minute of its release date (the hold period).
+    repeat(() => releaseDueFunds(db, app.clock.now()), {
+      everyMs: 60_000,
+      onError: failed("releasing sellers' funds failed"),
     }),
     // Sales not shipped within the handling time are flagged to both sides within minutes.
     repeat(() => flagLateShipments(db), {

@@ -7,6 +7,7 @@ import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { type App, buildApp } from "../app";
+import type { Clock } from "../clock";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { rows } from "../db/rows";
@@ -68,6 +69,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     /** The app's logger options; silent unless a test reads the log. */
     logger?: FastifyServerOptions["logger"];
+    /** The money rules' clock, for tests that move time (server/clock.ts). */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const { database, dispose } = await openTestDatabase();
@@ -84,6 +87,7 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     payments: options.payments,
+    clock: options.clock,
   });
   await app.ready();
   return {

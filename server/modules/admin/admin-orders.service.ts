@@ -230,6 +230,7 @@ export async function refundOrder(
       reason: input.reason,
       provider: order.paidWith ?? deps.provider.id,
       issuedBy: actor.id,
+      now: deps.clock?.now(),
     });
     if (!id) throw new Error("refund insert returned nothing");
     await recordAdminAction(tx, {

@@ -220,6 +220,7 @@ export async function answerCancellation(
       amountCents,
       reason: "cancelled",
       provider: refundable?.paidWith ?? deps.provider.id,
+      now: deps.clock?.now(),
     });
     // Nothing of the order is left to send: it reads "Cancelled" to both sides from now on.
     if ((state?.othersLeft ?? 0) === 0)

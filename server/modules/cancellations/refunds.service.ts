@@ -3,8 +3,10 @@ import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
 import { purchaseLink, saleLink } from "../../../core/order-links";
+import { type Clock, systemClock } from "../../clock";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
+import { postRefundRecorded, postRefundSent } from "../ledger/seller-funds";
 import type { NewNotification } from "../notifications/notifications.service";
 import { notify } from "../notifications/notifications.service";
 import { type PaymentProvider, RefundRefusedError } from "../payment-providers/payment-provider";
@@ -13,6 +15,8 @@ export interface RefundDeps {
   db: Db;
   provider: PaymentProvider;
   log?: (err: unknown, msg: string) => void;
+  /** The money rules' clock; the system's unless a test moves time. */
+  clock?: Clock;
 }
 
 /** An order as a refund sees it, read under the order's row lock. */
@@ -74,6 +78,8 @@ export async function recordRefund(
     provider: string;
     /** The admin who issued it; none for the marketplace's own refunds. */
     issuedBy?: string;
+    /** When, by the money rules' clock: the ledger's date of the refund. */
+    now?: Date;
   },
 ): Promise<string | null> {
   // A part with nothing to send back (a free item already covered by earlier refunds) needs no row.
@@ -90,7 +96,19 @@ export async function recordRefund(
                 ${refund.provider}, ${refund.issuedBy ?? null})
         returning id`,
   );
-  return row?.id ?? null;
+  if (!row) return null;
+  // The buyer is owed it from now: the sellers' and the platform's shares are taken at once.
+  await postRefundRecorded(
+    tx,
+    {
+      id: row.id,
+      orderId: refund.orderId,
+      sellerId: refund.sellerId,
+      amountCents: refund.amountCents,
+    },
+    refund.now ?? new Date(),
+  );
+  return row.id;
 }
 
 /** A refund pending longer than this stops being retried: a person looks at it instead. */
@@ -167,7 +185,10 @@ async function sendOne(
         update refunds set status = ${outcome.status}, settled_at = now(),
           provider_refund_id = ${outcome.status === "succeeded" ? outcome.providerRefundId : null}
         where id = ${refund.id}`);
-      if (outcome.status === "succeeded") await refundNotices(tx, refund);
+      if (outcome.status === "succeeded") {
+        await postRefundSent(tx, refund, (deps.clock ?? systemClock).now());
+        await refundNotices(tx, refund);
+      }
     });
   } catch (error) {
     // Rolled back: the row is pending again, for the next run (with the same key).

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { conflict, notFound } from "../../errors";
 import { cancelAuction } from "../auctions/auction-cancel";
+import { chargeInsertionFee } from "../ledger/seller-funds";
 import { lockListings } from "../listings/listing-locks";
 import { notify } from "../notifications/notifications.service";
 import { recordAdminAction } from "../staff/audit-log";
@@ -266,6 +267,8 @@ export async function approveListing(
     await tx.execute(sql`update listings set moderation = 'visible', moderation_reason = null,
         updated_at = now() where id = ${listingId}`);
     await queueNewListing(tx, listingId);
+    // Live now: the insertion fee it would have paid at listing (once per listing, whoever approves).
+    await chargeInsertionFee(tx, { id: listingId, sellerId: before.sellerId }, new Date());
     await notify(tx, [
       {
         userId: before.sellerId,

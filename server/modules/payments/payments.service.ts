@@ -4,10 +4,12 @@ import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
 import { purchaseLink, saleLink } from "../../../core/order-links";
+import { type Clock, systemClock } from "../../clock";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { AppError, ruleBroken } from "../../errors";
 import { recordRefund } from "../cancellations/refunds.service";
+import { postOrderPaid } from "../ledger/seller-funds";
 import { lockListings } from "../listings/listing-locks";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf } from "../order-access/order-access.policy";
@@ -20,6 +22,8 @@ export interface PaymentsDeps {
   provider: PaymentProvider;
   checkoutExpiryMinutes: number;
   log?: (err: unknown, msg: string) => void;
+  /** The money rules' clock (the ledger's dates); the system's unless a test moves time. */
+  clock?: Clock;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -241,6 +245,7 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
       await tx.execute(sql`update orders set status = 'cancelled', paid_at = now()
         where id = ${session.orderId}`);
       await recordRefund(tx, {
+        now: (deps.clock ?? systemClock).now(),
         orderId: session.orderId,
         sellerId: null,
         amountCents: event.amountTotalCents ?? session.totalCents,
@@ -253,6 +258,8 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
     await tx.execute(
       sql`update orders set status = 'paid', paid_at = now() where id = ${session.orderId}`,
     );
+    // The sellers' money and fees, in the transaction that makes the order paid.
+    await postOrderPaid(tx, session.orderId, (deps.clock ?? systemClock).now());
     // Any other attempt to pay this order is over.
     await tx.execute(sql`update payment_sessions set status = 'cancelled', ended_at = now()
       where order_id = ${session.orderId} and status = 'open'`);

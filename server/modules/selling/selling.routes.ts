@@ -48,7 +48,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request, "You must be logged in to create a listing");
-      const created = await createListing(app.db, user.id, request.body);
+      const created = await createListing(app.db, user.id, request.body, app.clock.now());
       return reply.status(201).send(created);
     },
   );

@@ -16,6 +16,7 @@ import { isoTime, rows, uuidList } from "../../db/rows";
 import { auctionSettings } from "../../db/schema/auctions";
 import { listingImages, listings } from "../../db/schema/listings";
 import { badRequest, notFound, ruleBroken } from "../../errors";
+import { chargeInsertionFee } from "../ledger/seller-funds";
 import { lockListings } from "../listings/listing-locks";
 import { activeListingCondition, auctionEndedExpression } from "../listings/listing-visibility";
 import { sellerRating } from "../listings/listings.service";
@@ -185,6 +186,8 @@ export async function createListing(
   db: Db,
   sellerId: string,
   input: CreateListing,
+  /** The money rules' clock: the insertion fee's month. */
+  now: Date = new Date(),
 ): Promise<SavedListing> {
   return db.transaction(async (tx) => {
     const place = await resolvePlace(tx, input);
@@ -234,6 +237,9 @@ export async function createListing(
     }
     // Saved searches and followers hear of it once the matching job has run (seconds).
     await queueNewListing(tx, listing.id);
+    // Live now: past the month's free listings, the insertion fee is charged (approval charges a
+    // held one when it goes live).
+    await chargeInsertionFee(tx, { id: listing.id, sellerId }, now);
     return { id: listing.id, moderation: "visible", moderationReason: null };
   });
 }

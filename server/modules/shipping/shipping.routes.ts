@@ -44,6 +44,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         requireUser(request).id,
         request.params.id,
         request.body,
+        app.clock.now(),
       );
       return reply.status(201).send(shipment);
     },
@@ -61,6 +62,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: receivedResponseSchema, ...errors },
       },
     },
-    async (request) => receiveOrder(app.db, requireUser(request).id, request.params.id),
+    async (request) =>
+      receiveOrder(app.db, requireUser(request).id, request.params.id, app.clock.now()),
   );
 };

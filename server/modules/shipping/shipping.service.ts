@@ -13,6 +13,7 @@ import { purchaseLink, saleLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { conflict, ruleBroken } from "../../errors";
+import { scheduleRelease } from "../ledger/seller-funds";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf } from "../order-access/order-access.policy";
 import { assertSellerIn, assertShippable } from "./shipping.policy";
@@ -113,6 +114,8 @@ export async function shipOrder(
   sellerId: string,
   orderId: string,
   input: ShipRequest,
+  /** The money rules' clock: a tracked shipment sets the sale's release date from it. */
+  now: Date = new Date(),
 ): Promise<Shipment> {
   return db.transaction(async (tx) => {
     const [order] = await rows<{ buyerId: string; status: string }>(
@@ -158,6 +161,11 @@ export async function shipOrder(
         ERROR_CODES.alreadyShipped,
       );
 
+    // Shipped with tracking starts the hold period of the seller's money; a pickup waits for the
+    // buyer to confirm they have it.
+    if (carrier && number)
+      await scheduleRelease(tx, orderId, sellerId, { shippedWithTrackingAt: now });
+
     const [seller] = await rows<{ username: string }>(
       tx,
       sql`select username from users where id = ${sellerId}`,
@@ -187,6 +195,8 @@ export async function receiveOrder(
   db: Db,
   buyerId: string,
   orderId: string,
+  /** The money rules' clock: confirmed delivery sets each part's release date from it. */
+  now: Date = new Date(),
 ): Promise<{ received: number }> {
   return db.transaction(async (tx) => {
     const [order] = await rows<{ buyerId: string; username: string }>(
@@ -213,6 +223,7 @@ export async function receiveOrder(
         ERROR_CODES.nothingToReceive,
       );
     }
+    for (const r of received) await scheduleRelease(tx, orderId, r.sellerId, { deliveredAt: now });
     const number = orderNumber(orderId);
     await notify(
       tx,
