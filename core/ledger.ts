@@ -82,3 +82,33 @@ export function splitProportionally(total: number, weights: readonly number[]): 
   }
   return parts;
 }
+
+/** How often a seller is paid: every day, or once a week on `weeklyDay` (0 Sunday ... 6 Saturday). */
+export interface PayoutSchedule {
+  schedule: "daily" | "weekly";
+  weeklyDay: number;
+}
+
+/** The run key of a payout run: its UTC date. A seller is paid at most once per key. */
+export function payoutRunKey(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Whether the UTC day of `date` is one of the seller's payout days. */
+export function isPayoutDay(schedule: PayoutSchedule, date: Date): boolean {
+  return schedule.schedule === "daily" || date.getUTCDay() === schedule.weeklyDay;
+}
+
+/**
+ * The next payout day (midnight UTC) from `now`: today when it is a payout day and today's run has
+ * not paid the seller yet, otherwise the next one.
+ */
+export function nextPayoutDay(schedule: PayoutSchedule, now: Date, paidToday: boolean): Date {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  if (!paidToday && isPayoutDay(schedule, day)) return day;
+  for (let i = 1; i <= 7; i++) {
+    const next = new Date(day.getTime() + i * DAY_MS);
+    if (isPayoutDay(schedule, next)) return next;
+  }
+  return new Date(day.getTime() + DAY_MS);
+}
