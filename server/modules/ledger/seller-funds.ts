@@ -358,21 +358,22 @@ async function refundedOfSale(
 }
 
 /**
- * The insertion fee of a listing that just went live, past the seller's free listings of the
- * calendar month (by the money clock): taken from available, which may go negative. Posted once
- * per listing; answers the fee charged.
+ * The insertion fee of a listing that just went live, past the seller's free listings of its
+ * calendar month: taken from available, which may go negative. Posted once per listing (dated by
+ * the money clock); answers the fee charged.
  */
 export async function chargeInsertionFee(
   tx: Db,
   listing: { id: string; sellerId: string },
   now: Date,
 ): Promise<number> {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  // The month is the listing's own (the database's clock), as the calculator counts them.
   const [earlier] = await rows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from listings
-        where seller_id = ${listing.sellerId} and id <> ${listing.id}
-          and created_at >= ${monthStart.toISOString()} and created_at <= ${now.toISOString()}`,
+    sql`select count(*)::int as n from listings l, listings this
+        where this.id = ${listing.id} and l.seller_id = this.seller_id and l.id <> this.id
+          and l.created_at >= date_trunc('month', this.created_at)
+          and l.created_at <= this.created_at`,
   );
   const fee = insertionFeeCents(earlier?.n ?? 0);
   if (fee === 0) return 0;
