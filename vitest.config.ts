@@ -12,6 +12,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Names the file each run's migrated PGlite database is kept in (server/test/global-setup.ts).
+    globalSetup: ["./server/test/global-setup.ts"],
     // Vitest's default is one worker fewer than the cores: one on this 2-core machine, where two
     // took the PGlite run from 297 s to 226 s and the PostgreSQL one from 200 s to 124 s (the
     // files wait on PGlite's start and on the server as much as on the CPU).

@@ -68,6 +68,8 @@ export interface Database {
    * same database. Returns a function that stops listening. Every channel shares one connection.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole database as a tarball, which `{ memory: true, from }` opens again. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -76,7 +78,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 export type DatabaseTarget =
   | { url: string; poolSize?: number }
   | { pgliteDir: string }
-  | { memory: true };
+  /** In memory; `from` starts it as a copy of a dumped database instead of an empty one. */
+  | { memory: true; from?: Blob };
 
 /**
  * SQLSTATEs of a connection the server ended or refused: class 08 (connection exception), and
@@ -362,7 +365,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     fs.mkdirSync(target.pgliteDir, { recursive: true });
     dataDir = target.pgliteDir;
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
+  });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -387,6 +394,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         await unlisten();
       };
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyServerOptions } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type App, buildApp } from "../app";
 import type { Clock } from "../clock";
 import { loadConfig } from "../config";
@@ -13,6 +13,34 @@ import { type Database, openDatabase } from "../db/client";
 import { rows } from "../db/rows";
 import type { PaymentProvider } from "../modules/payment-providers/payment-provider";
 import { seedDatabase } from "../seed/seed";
+
+let migrated: Promise<Blob> | undefined;
+
+/**
+ * A migrated PGlite database, dumped, for each test file to start from: PGlite's own start on an
+ * empty database (an initdb in WebAssembly) and the migrations took most of every API test file's
+ * set-up; loading a dump takes a fraction of it. Made once per run (server/test/global-setup.ts
+ * names the file and removes it at the end) by the first file that needs it; a second worker that
+ * finds none yet makes its own, and the last rename wins, which is the same database either way.
+ */
+function migratedPglite(): Promise<Blob> {
+  migrated ??= (async () => {
+    const file = inject("pgliteTemplate");
+    if (file && fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+    const database = await openDatabase({ memory: true });
+    await database.migrate();
+    const dump = await database.dumpDataDir?.();
+    await database.close();
+    if (!dump) throw new Error("PGlite could not dump its database");
+    if (file) {
+      const partial = `${file}.${process.pid}`;
+      fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      fs.renameSync(partial, file);
+    }
+    return dump;
+  })();
+  return migrated;
+}
 
 export interface TestDatabase {
   database: Database;
@@ -29,8 +57,7 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (kind === "pglite" || !serverUrl) {
-    const database = await openDatabase({ memory: true });
-    await database.migrate();
+    const database = await openDatabase({ memory: true, from: await migratedPglite() });
     return { database, dispose: () => database.close() };
   }
   const name = `tw_test_${randomBytes(6).toString("hex")}`;
