@@ -31,7 +31,8 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   // Bounds, not pacing: every step waits for a condition. On a quiet machine the slowest story
   // takes about 20 s; CI may share the machine, and a story four times slower there is still
-  // correct, so CI allows it twice as long.
+  // correct, so CI allows it twice as long; a story that sets its own limit doubles it the same way
+  // (bound() in e2e/fixtures/test.ts).
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   use: {

@@ -1,12 +1,12 @@
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 // The accessibility check every story runs (fixtures/test.ts) must judge what a visitor sees, not a
 // frame of a colour change: a button enabled while axe ran was once read half-way from grey to coral.
 test("the accessibility check reads colours at rest, not half-way through a transition", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   await page.goto("/help");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.evaluate(() => {

@@ -13,7 +13,7 @@ import {
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { listThroughApi } from "./fixtures/listings";
 import { newPerson } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -27,7 +27,7 @@ test("a visitor registers, confirms the email from the dev outbox and signs in",
   page,
 }) => {
   // Seven pages and an axe check: over 30 s on a busy two-core machine.
-  test.setTimeout(60_000);
+  test.setTimeout(bound(60_000));
   const { email, username } = uniqueEmail("reg");
 
   await page.goto("/register");

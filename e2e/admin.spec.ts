@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { apiPost, createConfirmedAccount } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 // Issue 19: reports reach the moderators' queue, and staff act on them in the admin area. Every
 // test that changes something uses fresh accounts and listings: other specs share the demo data.
@@ -27,7 +27,7 @@ test("a buyer reports a listing, a moderator removes it from the queue, the sell
   signedIn,
   listSomething,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const seller = await newPerson("repsel");
   const buyer = await newPerson("repbuy");
   const title = `Mahogany mask ${Date.now().toString(36)}`;
@@ -126,7 +126,7 @@ test("a visitor reports a listing on a phone: sign in first, then the report goe
   newPerson,
   listSomething,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newPerson("phsel");
   const title = `Calabash bowl ${Date.now().toString(36)}`;
   const listingId = (await listSomething(seller, { ...ADMIN_LISTING, title })).id;
@@ -211,7 +211,7 @@ for (const pages of [ADMIN_PAGES.slice(0, 3), ADMIN_PAGES.slice(3)]) {
   test(`the admin pages ${pages.map(([link]) => link).join(", ")} are accessible`, async ({
     signedIn,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(bound(90_000));
     const admin = await signedIn(ADMIN);
     const { page } = admin;
     await page.goto("/admin");
@@ -230,7 +230,7 @@ test("an admin finds a user, warns them with a reason, and the warning is in the
   newPerson,
   signedIn,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const user = await newPerson("warned");
   const admin = await signedIn(ADMIN);
   const { page } = admin;
@@ -278,7 +278,7 @@ test("a listing that matches a rule is held: the seller is told why, and a moder
   newPerson,
   signedIn,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   // A word of this test's own, so that no other listing is held by it.
   const word = `tortoiseshell${Date.now().toString(36)}`;
   const admin = await signedIn(ADMIN);
@@ -339,7 +339,7 @@ test("a removed listing says Removed in the seller's Selling, and a removed auct
   signedIn,
   listSomething,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const seller = await newPerson("rmsel");
   const buyer = await newPerson("rmbuy");
   const moderator = await signedIn(MODERATOR);
@@ -401,7 +401,7 @@ test("on a 390 px phone no admin page scrolls sideways: wide tables scroll in th
   newPerson,
   signedIn,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const admin = await signedIn(ADMIN);
   const { page } = admin;
   // The audit log has at least this entry to show.
@@ -450,7 +450,7 @@ test("a reported conversation with a very long word wraps in the report at deskt
   newPerson,
   signedIn,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const reporter = await newPerson("lwrep");
   const other = await newPerson("lwoth");
   const otherId = (

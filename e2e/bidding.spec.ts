@@ -3,7 +3,7 @@ import { formatMoney } from "../core/money";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
 import { listThroughApi, type OwnListing } from "./fixtures/listings";
 import { newPerson, signedIn } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 const BUYERS = {
   keisha: "keisha@demo.tradewinds.test",
@@ -32,7 +32,7 @@ async function ownAuction(browser: Browser, name: string): Promise<OwnListing> {
 
 test("two buyers bid on one auction and each sees the other's bid live", async ({ browser }) => {
   // Three browsers (the seller's, two buyers'), a new account and eight pages checked by axe.
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const auction = await ownAuction(browser, "Carved mahogany turtle");
   const a = await signedIn(browser, BUYERS.keisha, { onLoginPage: true });
   const b = await signedIn(browser, BUYERS.devon, { onLoginPage: true });
@@ -140,7 +140,7 @@ test("a bid below the minimum is refused with the spec's message", async ({ brow
 
 test("a page whose live connection is down catches up when it comes back", async ({ browser }) => {
   // Three browsers, a new account, and up to 30 s of waiting for reconnections.
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const auction = await ownAuction(browser, "Sea glass wind chime");
   const watcher = await signedIn(browser, BUYERS.tamika, { onLoginPage: true });
   const bidder = await signedIn(browser, BUYERS.devon, { onLoginPage: true });

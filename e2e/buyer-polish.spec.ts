@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 interface Card {
   id: string;
@@ -70,7 +70,7 @@ test("a sold-out listing is marked among sold listings, and its page offers noth
   request,
 }) => {
   // Two pages, each checked with axe, on a busy machine.
-  test.setTimeout(60_000);
+  test.setTimeout(bound(60_000));
   const listing = await soldOutListing(request);
   const dollars = (listing.priceCents / 100).toFixed(2);
 

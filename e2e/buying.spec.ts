@@ -6,7 +6,7 @@ import { apiPost, createConfirmedAccount } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { listThroughApi, type OwnListing } from "./fixtures/listings";
 import { newPerson, signedIn } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 interface FixedPriceCard extends OwnListing {
   seller: { id: string; username: string };
@@ -73,7 +73,7 @@ test("a buyer fills a cart with two items, pays by sandbox card, and buyer and s
   browser,
 }) => {
   // The longest story here (two accounts, five pages, four accessibility checks) on a shared machine.
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const shop = await ownListings(browser, 2);
   const [first, second] = shop.listings;
   if (!first || !second) throw new Error("unreachable");
@@ -338,7 +338,7 @@ test("the cart on a phone: add, change the quantity, remove @phone", async ({ br
 
 test("an auction's winner pays for it from Purchase History", async ({ browser }) => {
   // Eight pages, each checked by axe as the story leaves it, and a payment.
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   // The demo data leaves three auction wins awaiting payment, demo buyers' first
   // (server/seed/seed.ts); whose they are follows the seed's draws (it was jeanluc's, then not).
   const { winner, wonBid } = await demoWinner(browser);

@@ -1,12 +1,12 @@
 import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { apiPost, DEMO_PASSWORD, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 test("the buyer asks to cancel a paid order, the seller accepts, and the buyer sees the refund @phone", async ({
   newPerson,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const seller = await newPerson("cxsel");
   const buyer = await newPerson("cxbuy");
   const title = `Calabash bowl ${Date.now().toString(36)}`;
@@ -90,7 +90,7 @@ test("an admin refunds part of a delivered order, and the buyer's order gives th
   browser,
   newPerson,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const seller = await newPerson("rfsel");
   const buyer = await newPerson("rfbuy");
   const adminContext = await browser.newContext();

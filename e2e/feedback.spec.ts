@@ -3,7 +3,7 @@ import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { maskName } from "../core/contracts/feedback";
 import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 /** What the story's listings cost: totals are read from these. */
 const FEEDBACK_LISTING = { titleAsIs: true, priceCents: 3_500, quantity: 2, shippingCents: 800 };
@@ -40,7 +40,7 @@ test("buy, the seller ships with a tracking number, the buyer receives it and le
   listSomething,
 }) => {
   // Two accounts, a purchase, shipping and five pages with accessibility checks.
-  test.setTimeout(150_000);
+  test.setTimeout(bound(150_000));
   const seller = await newPerson("fbsel");
   const buyer = await newPerson("fbbuy");
   const title = `Mahogany turtle carving ${Date.now().toString(36)}`;
@@ -130,7 +130,7 @@ test("Contact seller in Purchase History opens the conversation about that listi
   newPerson,
   listSomething,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newPerson("fbcsel");
   const buyer = await newPerson("fbcbuy");
   const title = `Calabash bowl ${Date.now().toString(36)}`;

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createConfirmedAccount, signInThroughApi, uniqueEmail } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 const FEE_PAGES = [
   ["/help/selling-fees", "Selling fees"],
@@ -77,8 +77,8 @@ test("a visitor searches the help centre and lands on the answer", async ({ page
 });
 
 test("help articles answer buyers' and sellers' questions", async ({ page }) => {
-  // A bound, not pacing: CI may share the machine, and allows twice as long (playwright.config.ts).
-  test.setTimeout(process.env.CI ? 240_000 : 120_000);
+  // A bound, not pacing: twice as long in CI (bound(), as playwright.config.ts does).
+  test.setTimeout(bound(120_000));
   for (const [path, title] of ARTICLES) {
     await page.goto(path);
     await expectContentPage(page, title);
@@ -99,8 +99,8 @@ test("help articles answer buyers' and sellers' questions", async ({ page }) => 
 });
 
 test("the fee pages state the spec's figures, and the calculator agrees", async ({ page }) => {
-  // A bound, not pacing: CI may share the machine, and allows twice as long (playwright.config.ts).
-  test.setTimeout(process.env.CI ? 240_000 : 120_000);
+  // A bound, not pacing: twice as long in CI (bound(), as playwright.config.ts does).
+  test.setTimeout(bound(120_000));
   await page.goto("/help/selling-fees/basic");
   await expectContentPage(page, "Basic selling fees");
   const main = page.getByRole("main");
@@ -131,8 +131,8 @@ test("the fee pages state the spec's figures, and the calculator agrees", async 
 test("policy pages have a title, a date and contents that lead to each section", async ({
   page,
 }) => {
-  // A bound, not pacing: CI may share the machine, and allows twice as long (playwright.config.ts).
-  test.setTimeout(process.env.CI ? 240_000 : 120_000);
+  // A bound, not pacing: twice as long in CI (bound(), as playwright.config.ts does).
+  test.setTimeout(bound(120_000));
   for (const [path, title] of POLICIES) {
     await page.goto(path);
     await expectContentPage(page, title);

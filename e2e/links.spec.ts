@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { matchPage } from "../core/site-routes";
 import { createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 // The crawl opens every link of a few page templates: axe checks one page of each kind.
 test.use({ axePages: "one-of-each-kind" });
@@ -151,14 +151,14 @@ async function crawl(page: Page, { signedInAs }: { signedInAs?: string } = {}) {
 test("every link in the header, footer, menus and help pages leads to a real page, for a visitor", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(bound(300_000));
   await crawl(page);
 });
 
 test("every link in the header, footer, menus, /sell and help pages leads to a real page, signed in", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(bound(300_000));
   const account = await createConfirmedAccount(page, "crawler");
   await signInThroughApi(page, account.email, account.password);
   await crawl(page, { signedInAs: account.username });

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
 import { listThroughApi } from "./fixtures/listings";
 import { newPerson, signedIn } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 interface Card {
   id: string;
@@ -23,7 +23,7 @@ test("the whole bid history masks other bidders and names the bidder themselves"
   browser,
 }) => {
   // Three browsers (the seller's, two bidders'), a new account, and each page checked by axe.
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   // An auction of its own: a demo auction is bid on by other stories running beside this one
   // (the bell story took the same one), and their bids made this one's bids too low.
   const seller = await newPerson(browser, "histsel");

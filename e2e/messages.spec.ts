@@ -9,7 +9,7 @@ import {
 } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import type { Person } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 const PHOTO = "e2e/fixtures/photos/lagoon.png";
 
@@ -46,7 +46,7 @@ test("a buyer contacts a seller from a listing; the seller sees it live and repl
   listSomething,
 }) => {
   // Two browsers, two accounts, a listing, an upload and live delivery both ways.
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const seller = await newPerson("msgsel");
   const buyer = await newPerson("msgbuy");
   const title = `Palm frond market basket ${Date.now().toString(36)}`;
@@ -168,7 +168,7 @@ test("a buyer contacts a seller from a listing; the seller sees it live and repl
 test("a conversation is archived, trashed and restored for one side only; blocking stops the composer", async ({
   newPerson,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newPerson("msgarc");
   const buyer = await newPerson("msgarb");
   const page = buyer.page;
@@ -294,7 +294,7 @@ test("a conversation is archived, trashed and restored for one side only; blocki
 });
 
 test("on a phone the list and the chat are separate screens @phone", async ({ newPerson }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newPerson("msgphs");
   const buyer = await newPerson("msgphb");
   const conversationId = await startThroughApi(buyer, seller, "Morning! Do you ship to Nevis?");
@@ -351,7 +351,7 @@ test("a visitor who contacts a seller signs in first, then writes", async ({
   newPerson,
   listSomething,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(bound(60_000));
   // A listing of its own: the newest listing was another story's, which a moderator may remove
   // (its page then not found) before this one opens it.
   const seller = await newPerson("msgvsel");
@@ -385,7 +385,7 @@ test("/messages needs an account", async ({ page }) => {
 test("a very long word wraps in the chat and the list at desktop width, for both sides and after a reload", async ({
   newPerson,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newPerson("msgwrs");
   const buyer = await newPerson("msgwrb");
   const conversationId = await startThroughApi(buyer, seller, "Hello! A question about shipping.");
@@ -440,7 +440,7 @@ test("a very long word wraps in the chat and the list at desktop width, for both
 test("restoring from Trash a conversation nobody answered says Sent, and it is under Sent", async ({
   newPerson,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(bound(60_000));
   const seller = await newPerson("msgrss");
   const buyer = await newPerson("msgrsb");
   const conversationId = await startThroughApi(buyer, seller, "Is the hammock still for sale?");
@@ -471,7 +471,7 @@ test("a suspended user is told so at sign-in; a chat with them says so and takes
   browser,
   newPerson,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newPerson("msgsus");
   const buyer = await newPerson("msgsub");
   const conversationId = await startThroughApi(buyer, seller, "Do you still have the steel drum?");

@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { auctionPanel, minimumBid, placeBid } from "./fixtures/bidding";
 import { listThroughApi } from "./fixtures/listings";
 import { newPerson, signedIn } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -25,7 +25,7 @@ test("an outbid bidder's bell counts up live, leads to the auction and is marked
   browser,
 }) => {
   // Two browsers, six bids and a dozen steps.
-  test.setTimeout(150_000);
+  test.setTimeout(bound(150_000));
   // Accounts of their own, so other specs' bids on the demo users change nothing here.
   const buyer = await newPerson(browser, "bell");
   const rival = await newPerson(browser, "rival");
@@ -130,7 +130,7 @@ test("an outbid bidder's bell counts up live, leads to the auction and is marked
 });
 
 test("notification emails are chosen in account settings @phone", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(bound(60_000));
   // An account of its own: the desktop and phone runs change their choices at the same time.
   const { email, password } = await createConfirmedAccount(page, "notif");
   await signInThroughApi(page, email, password);
@@ -165,7 +165,7 @@ test("notification emails are chosen in account settings @phone", async ({ page 
 });
 
 test("the bell's dropdown fits a phone @phone", async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(bound(60_000));
   const devon = await signedIn(browser, "devon@demo.tradewinds.test", { onLoginPage: true });
   const page = devon.page;
   await page.setViewportSize({ width: 390, height: 844 });
@@ -205,7 +205,7 @@ test("the bell's dropdown fits a phone @phone", async ({ browser }) => {
 test("an order's notification opens that order, on whichever page holds it; settings are a click away", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(bound(150_000));
   const seller = await newPerson(browser, "ordlinksel");
   const buyer = await newPerson(browser, "ordlinkbuy");
   const title = `Guava jelly jar ${Date.now().toString(36)}`;

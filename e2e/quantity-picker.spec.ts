@@ -4,7 +4,7 @@ import { formatMoney } from "../core/money";
 import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { newPerson } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 // Issue 17: on a multi-stock Buy It Now listing the buyer picks how many, for Add to Cart and Buy
 // It Now alike; a listing with one left offers no picker.
@@ -37,7 +37,7 @@ const toast = (page: Page, text: string) =>
 test("a buyer picks 3 for the cart and 2 for Buy It Now; one left offers no picker @phone", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const seller = await newPerson(browser, "qtysel");
   const buyer = await newPerson(browser, "qtybuy");
   const five = await listFixedPrice(seller.page, 5);
@@ -102,7 +102,7 @@ test("a buyer picks 3 for the cart and 2 for Buy It Now; one left offers no pick
 });
 
 test("the picker offers only what other buyers' checkouts leave", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newPerson(browser, "qtyhsel");
   const holder = await newPerson(browser, "qtyhold");
   const buyer = await newPerson(browser, "qtyhbuy");

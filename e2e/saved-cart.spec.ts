@@ -3,7 +3,7 @@ import { createConfirmedAccount, signInOnLoginPage, signInThroughApi } from "./f
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { type OwnListing as Listed, listThroughApi } from "./fixtures/listings";
 import { newPerson } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 type OwnListing = Listed & { sellerId: string };
 
@@ -49,7 +49,7 @@ test("a cart filled on one device is there after signing in on another @phone", 
   browser,
 }) => {
   // Two new accounts (the seller's and the buyer's) and three browsers, each page checked by axe.
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const [listing] = await twoListings(browser);
   const first = await newDevice(browser);
   const account = await createConfirmedAccount(first.page, "cart");
@@ -98,7 +98,7 @@ test("a visitor's cart joins the account's on sign-in; signing out leaves this b
   browser,
 }) => {
   // Two new accounts (the seller's and the buyer's) and three browsers, each page checked by axe.
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   // The account's saved cart: one listing, saved from elsewhere.
   const [savedListing, visitorListing] = await twoListings(browser);
   const elsewhere = await newDevice(browser);

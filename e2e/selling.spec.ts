@@ -3,7 +3,7 @@ import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/ac
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { listThroughApi as listOwn } from "./fixtures/listings";
 import { newPerson as sellerOfItsOwn } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 const PHOTOS = {
   hibiscus: "e2e/fixtures/photos/hibiscus.jpg",
@@ -54,7 +54,7 @@ async function altTexts(list: Locator): Promise<string[]> {
 test("a seller lists an auction with three photos in the order they choose, then edits it", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   await newSeller(page);
   const title = `Carved mahogany bowl ${Date.now().toString(36)}`;
 
@@ -180,7 +180,7 @@ test("a seller lists an auction with three photos in the order they choose, then
 });
 
 test("a seller deletes a fixed-price listing they created, after confirming", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(bound(60_000));
   const seller = await newSeller(page, "deleter");
   const title = `Woven palm basket ${Date.now().toString(36)}`;
   const description = `${"Hand-woven from dried palm leaves by a basket maker in Castries. ".repeat(3)}Sturdy handles.`;
@@ -524,7 +524,7 @@ test("a seller opens the edit form from their own listing's page; another user's
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   await newSeller(page, "owner");
   const title = `Woven palm basket ${Date.now().toString(36)}`;
   const created = await apiPost(page, "/api/listings", {

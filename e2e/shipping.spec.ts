@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 /** What the story's listings cost: totals and the price shown are read from these. */
 const SHIPPING_LISTING = {
@@ -39,7 +39,7 @@ test("the seller marks a sale shipped with a tracking number; the buyer tracks i
   listSomething,
 }) => {
   // Two accounts, a purchase through the pages, and four accessibility checks.
-  test.setTimeout(150_000);
+  test.setTimeout(bound(150_000));
   const seller = await newPerson("shipsel");
   const buyer = await newPerson("shipbuy");
   const title = `Palm straw market basket ${Date.now().toString(36)}`;
@@ -113,7 +113,7 @@ test("the server refuses a second shipment and a stranger's, and links nothing f
   newPerson,
   listSomething,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newPerson("shipsel2");
   const buyer = await newPerson("shipbuy2");
   const listingId = (
@@ -156,7 +156,7 @@ test("the buyer's open Purchase History drops Request cancellation the moment th
   newPerson,
   listSomething,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(bound(150_000));
   const seller = await newPerson("liveshipsel");
   const buyer = await newPerson("liveshipbuy");
   const title = `Coconut shell lamp ${Date.now().toString(36)}`;

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { newPerson } from "./fixtures/people";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 /** The story's own listing: what it reads of it. */
 interface Listing {
@@ -40,7 +40,7 @@ const stockLine = (page: Page) => page.getByRole("region", { name: "Buy It Now" 
 test("abandon a checkout with Back, see the offer to resume or cancel, cancel it from Purchase History @phone", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(bound(120_000));
   const buyer = await newPerson(browser, "unpaid");
   const other = await newPerson(browser, "onlooker");
   const seller = await newPerson(browser, "battery");

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { apiPost, createConfirmedAccount, signInThroughApi } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 interface ListingInput {
   kind?: "auction" | "fixed_price";
@@ -107,7 +107,7 @@ test("a buyer watches from a card and from a listing page, then filters, sorts a
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const word = uniqueWord("wl");
   const seller = await newAccount(browser, "wlsell");
   const soon = `Conch shell lamp ${word}`;
@@ -254,7 +254,7 @@ test("a saved search announces a new matching listing on the bell; its switch, e
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const word = uniqueWord("ss");
   const buyer = await createConfirmedAccount(page, "ssbuy");
   await signInThroughApi(page, buyer.email, buyer.password);
@@ -357,7 +357,7 @@ test("a follower hears about a followed seller's new listing; the sellers page u
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(bound(90_000));
   const seller = await newAccount(browser, "fsell");
   const buyer = await createConfirmedAccount(page, "fbuy");
   await signInThroughApi(page, buyer.email, buyer.password);
@@ -440,7 +440,7 @@ test("the watchlist pages and the edit page fit a phone and pass axe @phone", as
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(bound(60_000));
   const word = uniqueWord("ph");
   const seller = await newAccount(browser, "phsell");
   const title = `Hand-painted Caribbean market scene on canvas ${word}`;
