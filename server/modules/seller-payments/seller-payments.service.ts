@@ -164,7 +164,11 @@ async function journalLines(
 }
 
 /** The titles the seller sold in each order, and the listings insertion fees were charged for. */
-async function describe(db: Db, sellerId: string, lines: JournalLine[]): Promise<Transaction[]> {
+async function describeLines(
+  db: Db,
+  sellerId: string,
+  lines: JournalLine[],
+): Promise<Transaction[]> {
   const orderIds = [...new Set(lines.map((l) => l.orderId).filter((id): id is string => !!id))];
   const titles = new Map<string, string[]>();
   if (orderIds.length > 0) {
@@ -235,7 +239,7 @@ export async function listTransactions(
     offset: (query.page - 1) * pageSize,
   });
   return {
-    items: await describe(db, sellerId, lines),
+    items: await describeLines(db, sellerId, lines),
     total: found[0]?.total ?? 0,
     page: query.page,
     pageSize,
@@ -266,7 +270,7 @@ export async function allTransactions(
   query: Pick<TransactionsQuery, "kind" | "from" | "to">,
 ): Promise<Transaction[]> {
   const lines = await journalLines(db, sellerId, query, { limit: CSV_MAX_LINES, offset: 0 });
-  return describe(db, sellerId, lines);
+  return describeLines(db, sellerId, lines);
 }
 
 /**
