@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { linkedOrderId } from "../../../core/order-links";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
@@ -24,7 +24,12 @@ export function MySellingPage() {
       <PageTitle title="Selling" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Selling</h1>
-        <ListAnItemLink />
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to="/my/payments" className="text-sm font-semibold text-brand-700 underline">
+            Payments and payouts
+          </Link>
+          <ListAnItemLink />
+        </div>
       </div>
       {listings.isPending ? (
         <Spinner label="Loading your listings..." showLabel />
