@@ -34,7 +34,11 @@ export function PaymentsSummary() {
                 ["On hold", summary.data.onHoldCents, "Held while your payouts are on hold."],
               ] as const
             ).map(([term, cents, hint]) => (
-              <div key={term} className="rounded-lg border border-sand-200 bg-sand-50 p-4">
+              <div
+                key={term}
+                className="rounded-lg border border-sand-200 bg-sand-50 p-4"
+                data-testid={`balance-${term.toLowerCase().replace(" ", "-")}`}
+              >
                 <dt className="text-sm font-semibold text-slate-700">{term}</dt>
                 <dd className="mt-1 text-2xl font-bold text-slate-900">
                   <SignedMoney cents={cents} />
