@@ -75,8 +75,9 @@ export function MyPaymentsPage() {
           Back to Selling
         </Link>
       </div>
-      <nav aria-label="Payments sections" data-print="hide" className="-mx-4 overflow-x-auto px-4">
-        <ul className="flex min-w-max gap-1 border-b border-sand-300">
+      <nav aria-label="Payments sections" data-print="hide">
+        {/* On a phone the five sections wrap onto two lines rather than hide off the edge. */}
+        <ul className="flex flex-wrap gap-x-1 gap-y-1 border-b border-sand-300">
           {TABS.map((t) => (
             <li key={t.id}>
               <Link

@@ -95,7 +95,11 @@ export function TransactionsPanel({
           onRetry={() => void transactions.refetch()}
         />
       ) : transactions.data.items.length === 0 ? (
-        <p className="text-slate-700">No transactions match these filters.</p>
+        <p className="text-slate-700">
+          {filters.kind || filters.from || filters.to
+            ? "No transactions match these filters."
+            : "No transactions yet. Sales, fees, refunds and payouts will show here."}
+        </p>
       ) : (
         <>
           <p className="text-sm text-slate-700" aria-live="polite">
