@@ -82,6 +82,10 @@ test("a buyer pays; the seller sees the sale pending with its fee, ships it, and
   await expect(earnings).toContainText(`Sale (item and shipping)${formatMoney(SALE_CENTS)}`);
   await expect(earnings).toContainText(`Final value fee−${formatMoney(FEE_CENTS)}`);
   await sale.screenshot({ path: testInfo.outputPath("selling-you-earn.png") });
+  // Selling says the money waits for the payout setup.
+  await expect(
+    seller.page.getByText("The money from your sales waits until you set up payouts."),
+  ).toBeVisible();
 
   // /my/payments: the money is pending, and the seller is told why it will wait.
   await seller.page.getByRole("link", { name: "Payments and payouts" }).click();

@@ -6,6 +6,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { CancellationRequests } from "../../features/cancellations/components/cancellation-requests";
 import { SaleFeedback } from "../../features/feedback/components/line-feedback";
 import { SalesList } from "../../features/sales/components/sales-list";
+import { PayoutSetupNotice } from "../../features/seller-payments/components/payout-setup-notice";
 import { useMyListings } from "../../features/selling/api/get-my-listings";
 import {
   ListAnItemLink,
@@ -31,6 +32,7 @@ export function MySellingPage() {
           <ListAnItemLink />
         </div>
       </div>
+      <PayoutSetupNotice />
       {listings.isPending ? (
         <Spinner label="Loading your listings..." showLabel />
       ) : listings.isError ? (
