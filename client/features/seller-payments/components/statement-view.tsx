@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { ErrorState } from "../../../components/ui/error-state";
 import { SelectField } from "../../../components/ui/select-field";
 import { Spinner } from "../../../components/ui/spinner";
+import { useSession } from "../../../lib/session";
 import { useStatement } from "../api/seller-payments-api";
 import { formatDay, KIND_LABELS, Panel, SignedMoney } from "./money-parts";
 
@@ -39,6 +40,7 @@ export function StatementView({
   months: string[];
 }) {
   const statement = useStatement(month);
+  const { user } = useSession();
   return (
     <Panel
       id="statement-heading"
@@ -60,6 +62,12 @@ export function StatementView({
       }
     >
       <div data-print="document" className="flex flex-col gap-4">
+        {/* On paper, whose statement it is and from whom: the site's header is not printed. */}
+        <p className="hidden text-sm text-slate-700 print:block">
+          Tradewinds monthly statement
+          {user ? ` for ${user.fullName} (${user.username})` : ""}, printed{" "}
+          {formatDay(new Date().toISOString())}.
+        </p>
         {statement.isPending ? (
           <Spinner label="Loading the statement..." showLabel />
         ) : statement.isError ? (
