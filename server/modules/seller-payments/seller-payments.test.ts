@@ -298,6 +298,13 @@ describe("the seller's payments API", () => {
     expect(statement.openingAvailableCents).toBe(0);
     const balances = await sellerBalances(db, seller.id);
     expect(statement.closingAvailableCents).toBe(balances.seller_available);
+    // The other seller's statement of the same month holds only their own sale.
+    const them = await signedInAgent(t.app, db, other.id);
+    const theirs = statementSchema.parse(
+      (await them.get("/api/my/payments/statements/2026-03")).json(),
+    );
+    expect(theirs.transactions.map((i) => i.orderId)).toEqual([otherSale.orderId]);
+    expect(theirs.salesCents).toBe(9900);
     // A month with nothing in it is empty, not an error.
     const empty = statementSchema.parse(
       (await agent.get("/api/my/payments/statements/2025-01")).json(),
