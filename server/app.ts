@@ -29,6 +29,8 @@ import { ordersRoutes } from "./modules/orders/orders.routes";
 import type { PaymentProvider } from "./modules/payment-providers/payment-provider";
 import { sandboxProvider } from "./modules/payment-providers/sandbox-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
+import { devMoneyRoutes } from "./modules/seller-payments/dev-money.routes";
+import { sellerPaymentsRoutes } from "./modules/seller-payments/seller-payments.routes";
 import { sellingRoutes } from "./modules/selling/selling.routes";
 import { shippingRoutes } from "./modules/shipping/shipping.routes";
 import { siteRoutes } from "./modules/site/site.routes";
@@ -74,6 +76,11 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** Tests that move time pass a settable clock; otherwise the system clock. */
   clock?: Clock;
+  /**
+   * The money jobs (server/jobs/money-jobs.ts), for the dev route that runs them at once; the
+   * process passes them (the jobs sit above the app). Without them that route is not registered.
+   */
+  moneyJobs?: (app: App) => Promise<Record<string, number>>;
 }
 
 /** The sandbox signs its webhooks with a key only this deployment knows. */
@@ -114,6 +121,7 @@ export async function buildApp({
   mailer,
   payments,
   clock,
+  moneyJobs,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -211,7 +219,10 @@ export async function buildApp({
         deps: paymentDeps,
         sandboxWebhookSecret: sandboxWebhookSecret(config),
       });
+      await api.register(sellerPaymentsRoutes);
       if (!config.isProduction) await api.register(outboxRoutes);
+      if (!config.isProduction && moneyJobs)
+        await api.register(devMoneyRoutes, { runMoneyJobs: () => moneyJobs(app) });
     },
     { prefix: "/api" },
   );

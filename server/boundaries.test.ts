@@ -25,6 +25,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/admin",
   "server/modules/checkout",
   "server/modules/orders",
+  "server/modules/seller-payments", // the seller's money pages: reads the ledger
   "server/modules/selling",
   "server/modules/moderation",
   "server/modules/payments",

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { buildApp } from "./app";
+import { settableClock } from "./clock";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { runMoneyJobs } from "./jobs/money-jobs";
 import { startJobs } from "./jobs/start-jobs";
 import { seedDatabase } from "./seed/seed";
 
@@ -34,7 +36,11 @@ async function main() {
   timing.lap("opening the database");
   await database.migrate();
   timing.lap("migrations");
-  const app = await buildApp({ config, database });
+  // Outside production the end-to-end suite (and a developer) may run on a money clock that POST
+  // /api/dev/clock moves, to see a hold period end without waiting days.
+  const clock =
+    !config.isProduction && process.env.MONEY_CLOCK === "settable" ? settableClock() : undefined;
+  const app = await buildApp({ config, database, clock, moneyJobs: runMoneyJobs });
   timing.lap("the app");
   const seeded = await seedDatabase(database.db, {
     uploadsDir: config.uploadsDir,

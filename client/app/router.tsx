@@ -59,6 +59,10 @@ const signedInOnly: RouteObject[] = [
     lazy: () => import("./routes/my-selling-page").then((m) => ({ Component: m.MySellingPage })),
   },
   {
+    path: "my/payments",
+    lazy: () => import("./routes/my-payments-page").then((m) => ({ Component: m.MyPaymentsPage })),
+  },
+  {
     path: "listing/:id/edit",
     lazy: () =>
       import("./routes/edit-listing-page").then((m) => ({ Component: m.EditListingPage })),

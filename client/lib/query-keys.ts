@@ -10,6 +10,7 @@ const catalogRoot = ["catalog"] as const;
 const cartRoot = ["cart"] as const;
 const ordersRoot = ["orders"] as const;
 const salesRoot = ["sales"] as const;
+const sellerPaymentsRoot = ["seller-payments"] as const;
 const cancellationsRoot = ["cancellations"] as const;
 const myListingsRoot = ["my-listings"] as const;
 const myBidsRoot = ["my-bids"] as const;
@@ -109,6 +110,16 @@ export const queryKeys = {
     list: (page: number) => [...salesRoot, "list", page] as const,
     /** The page that holds one order's lines (a notification's link to it). */
     listHolding: (orderId: string) => [...salesRoot, "list", "holding", orderId] as const,
+  },
+  /** The seller's money (/my/payments): summary, payouts, transactions, statements, settings. */
+  sellerPayments: {
+    all: sellerPaymentsRoot,
+    summary: [...sellerPaymentsRoot, "summary"] as const,
+    payouts: [...sellerPaymentsRoot, "payouts"] as const,
+    transactions: (filters: { kind?: string; from?: string; to?: string; page: number }) =>
+      [...sellerPaymentsRoot, "transactions", filters] as const,
+    statement: (month: string) => [...sellerPaymentsRoot, "statement", month] as const,
+    settings: [...sellerPaymentsRoot, "settings"] as const,
   },
   /** Cancellation requests and refunds: an order's parts (buyer) and the requests to a seller. */
   cancellations: {

@@ -160,6 +160,20 @@ export const orderPageSchema = pageOf(orderSchema);
 export const unpaidOrdersSchema = z.object({ items: z.array(orderSchema) });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
+/**
+ * What the seller earns from their part of one order, read from the ledger (the same numbers as
+ * the transactions of /my/payments): the sale (item plus shipping), its final value fee, what the
+ * buyer got back and the part of the fee given back with it, and the net of all of them.
+ */
+export const saleEarningsSchema = z.object({
+  saleCents: z.number().int(),
+  feeCents: z.number().int(),
+  refundedCents: z.number().int(),
+  feeReturnedCents: z.number().int(),
+  netCents: z.number().int(),
+});
+export type SaleEarnings = z.infer<typeof saleEarningsSchema>;
+
 /** A sold line, as its seller sees it in /my/selling. */
 export const saleSchema = z.object({
   orderId: z.string(),
@@ -181,6 +195,8 @@ export const saleSchema = z.object({
   feedbackFromBuyer: lineFeedbackSchema.nullable(),
   feedbackToBuyer: lineFeedbackSchema.nullable(),
   canLeaveFeedback: z.boolean(),
+  /** The seller's part of this order in money; null until it is paid (no sale in the ledger). */
+  earnings: saleEarningsSchema.nullable(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 export const salePageSchema = pageOf(saleSchema);

@@ -142,3 +142,25 @@ export const onboardingResponseSchema = z.object({
 export const payoutHoldSchema = z.object({
   reason: z.string().trim().min(3, "Give the reason").max(500),
 });
+
+/** Lines per page of GET /api/my/payments/transactions (the CSV has every line the filters keep). */
+export const TRANSACTIONS_PAGE_SIZE = 25;
+
+/** GET /api/my/payments/transactions: a page of lines, newest first. */
+export const transactionPageSchema = z.object({
+  items: z.array(transactionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+/** A statement's month in the path: YYYY-MM. */
+export const statementMonthParam = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "month must be a month (YYYY-MM)")
+    .refine((m) => Number(m.slice(0, 4)) >= 2000 && Number(m.slice(0, 4)) <= 2100, {
+      message: "month must be between 2000-01 and 2100-12",
+    }),
+});

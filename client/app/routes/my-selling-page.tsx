@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { linkedOrderId } from "../../../core/order-links";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
@@ -6,6 +6,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { CancellationRequests } from "../../features/cancellations/components/cancellation-requests";
 import { SaleFeedback } from "../../features/feedback/components/line-feedback";
 import { SalesList } from "../../features/sales/components/sales-list";
+import { PayoutSetupNotice } from "../../features/seller-payments/components/payout-setup-notice";
 import { useMyListings } from "../../features/selling/api/get-my-listings";
 import {
   ListAnItemLink,
@@ -24,8 +25,14 @@ export function MySellingPage() {
       <PageTitle title="Selling" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Selling</h1>
-        <ListAnItemLink />
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to="/my/payments" className="text-sm font-semibold text-brand-700 underline">
+            Payments and payouts
+          </Link>
+          <ListAnItemLink />
+        </div>
       </div>
+      <PayoutSetupNotice />
       {listings.isPending ? (
         <Spinner label="Loading your listings..." showLabel />
       ) : listings.isError ? (

@@ -11,6 +11,7 @@ const GROUPS = [
       { to: "/my/bids", label: "Bids & Offers" },
       { to: "/my/purchases", label: "Purchase History" },
       { to: "/my/selling", label: "Selling" },
+      { to: "/my/payments", label: "Payments" },
     ],
   },
   {

@@ -7,6 +7,7 @@ import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import { buyerFeedbackOf, feedbackOnLines, sellerFeedbackOf } from "../feedback/feedback.service";
 import { assertBuyerOf } from "../order-access/order-access.policy";
+import { earningsOfSales } from "../seller-payments/seller-payments.service";
 import { partKey, saleShippingOf, shipmentsOf } from "../shipping/shipping.service";
 
 interface OrderRow {
@@ -225,6 +226,8 @@ export async function listMySales(
     found.map((s) => s.lineId),
   );
   const shipping = await saleShippingOf(db, sellerId, [...new Set(found.map((s) => s.orderId))]);
+  // "You earn": the seller's part of each order from the ledger, as /my/payments lists it.
+  const earnings = await earningsOfSales(db, sellerId, [...new Set(found.map((s) => s.orderId))]);
   return {
     items: found.map((s) => ({
       ...sellerFeedbackOf(feedback.get(s.lineId), s.lineId),
@@ -241,6 +244,7 @@ export async function listMySales(
       createdAt: isoTime(s.createdAt),
       paidAt: s.paidAt ? isoTime(s.paidAt) : null,
       shipping: shipping.get(s.orderId) ?? NOT_SHIPPING,
+      earnings: earnings.get(s.orderId) ?? null,
     })),
     total: found[0]?.total ?? 0,
     page,

@@ -15,6 +15,7 @@ export const BUYING_LINKS: AccountLink[] = [
 
 export const SELLING_LINKS: AccountLink[] = [
   { to: "/my/selling", label: "Selling", hint: "Your listings and their status" },
+  { to: "/my/payments", label: "Payments", hint: "Your balance, payouts and statements" },
   { to: "/sell/create", label: "List an item", hint: "Start a new auction or Buy It Now listing" },
   { to: "/sell", label: "Seller Hub", hint: "Seller tools and support" },
 ];

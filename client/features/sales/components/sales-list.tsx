@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
-import type { Sale } from "../../../../core/contracts/buying";
+import { Link } from "react-router";
+import type { Sale, SaleEarnings as SaleEarningsData } from "../../../../core/contracts/buying";
 import { formatMoney, formatShipping } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { ErrorState } from "../../../components/ui/error-state";
@@ -9,6 +10,48 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { lineStatus } from "../../../lib/order-status";
 import { useMySales } from "../api/get-my-sales";
+
+/**
+ * "You earn $X" on a sale, with its fee lines: the seller's part of the order as the ledger holds
+ * it (the same numbers as /my/payments). An order of several lines from this seller shows it on
+ * each of them: it is the order's, said so.
+ */
+export function SaleEarnings({ earnings }: { earnings: SaleEarningsData }) {
+  const minus = (cents: number) => `−${formatMoney(cents)}`;
+  return (
+    <div className="rounded-lg bg-sand-50 px-3 py-2 text-sm" data-testid="sale-earnings">
+      <p className="font-semibold text-slate-900">
+        You earn{" "}
+        {earnings.netCents < 0 ? minus(-earnings.netCents) : formatMoney(earnings.netCents)}
+        <span className="font-normal text-slate-700"> on this order</span>
+      </p>
+      <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 text-slate-700 sm:max-w-sm">
+        <dt>Sale (item and shipping)</dt>
+        <dd className="text-right tabular-nums">{formatMoney(earnings.saleCents)}</dd>
+        <dt>Final value fee</dt>
+        <dd className="text-right tabular-nums">{minus(earnings.feeCents)}</dd>
+        {earnings.refundedCents > 0 && (
+          <>
+            <dt>Refunded to the buyer</dt>
+            <dd className="text-right tabular-nums">{minus(earnings.refundedCents)}</dd>
+          </>
+        )}
+        {earnings.feeReturnedCents > 0 && (
+          <>
+            <dt>Fee given back</dt>
+            <dd className="text-right tabular-nums">{formatMoney(earnings.feeReturnedCents)}</dd>
+          </>
+        )}
+      </dl>
+      <Link
+        to="/my/payments?tab=transactions&kind=sale"
+        className="text-xs font-semibold text-brand-700 underline"
+      >
+        See your payments
+      </Link>
+    </div>
+  );
+}
 
 /** What the page puts under each sale (shipping it, feedback with the buyer). */
 export type SaleExtras = (sale: Sale) => ReactNode;
@@ -54,6 +97,7 @@ function SaleRow({
           </ItemFact>
           <ItemFact term="Paid">{sale.paidAt ? formatDateTime(sale.paidAt) : "—"}</ItemFact>
         </dl>
+        {sale.earnings && <SaleEarnings earnings={sale.earnings} />}
         {extras?.(sale)}
       </div>
     </ItemRow>
