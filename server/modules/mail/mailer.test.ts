@@ -80,27 +80,33 @@ describe("smtpMailer", () => {
 });
 
 describe("the local outbox's log lines (what the README's Logs bullet promises)", () => {
+  // Opened in a hook, which has the config's set-up bound: opening PGlite inside the test's 30 s ran
+  // out in a CI run at load 10.
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    opened = await openTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await opened?.dispose();
+  });
+
   it("print each link, token included, outside production, and only the subject in production", async () => {
-    const { database, dispose } = await openTestDatabase("pglite");
-    try {
-      const email = {
-        to: "someone@example.test",
-        subject: "Reset your password",
-        text: "Follow https://tradewinds.example/reset-password?token=abc123 to reset it.",
-        html: "<p>Reset</p>",
-      };
-      const dev: string[] = [];
-      await outboxMailer(database.db, (line) => dev.push(line)).send(email);
-      expect(dev).toEqual([
-        'email to someone@example.test: "Reset your password" https://tradewinds.example/reset-password?token=abc123',
-      ]);
-      const production: string[] = [];
-      await outboxMailer(database.db, (line) => production.push(line), {
-        printLinks: false,
-      }).send(email);
-      expect(production).toEqual(['email to someone@example.test: "Reset your password"']);
-    } finally {
-      await dispose();
-    }
+    const { database } = opened;
+    const email = {
+      to: "someone@example.test",
+      subject: "Reset your password",
+      text: "Follow https://tradewinds.example/reset-password?token=abc123 to reset it.",
+      html: "<p>Reset</p>",
+    };
+    const dev: string[] = [];
+    await outboxMailer(database.db, (line) => dev.push(line)).send(email);
+    expect(dev).toEqual([
+      'email to someone@example.test: "Reset your password" https://tradewinds.example/reset-password?token=abc123',
+    ]);
+    const production: string[] = [];
+    await outboxMailer(database.db, (line) => production.push(line), {
+      printLinks: false,
+    }).send(email);
+    expect(production).toEqual(['email to someone@example.test: "Reset your password"']);
   });
 });
