@@ -18,9 +18,7 @@ import { checkLedger, describeBreaks } from "../server/modules/ledger/ledger-che
 async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;
   const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
-  const database = await openDatabase(
-    url ? { url } : { pgliteDir: path.join(dataDir, "pglite") },
-  );
+  const database = await openDatabase(url ? { url } : { pgliteDir: path.join(dataDir, "pglite") });
   const where = url ? new URL(url).pathname.slice(1) || "PostgreSQL" : path.join(dataDir, "pglite");
   try {
     const since = process.env.LEDGER_CHECK_SINCE

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/db-handle";
 import { rows } from "../../db/rows";
-import { DEMO_SELLER_NOT_ONBOARDED } from "../../seed/seed-ledger";
 import { seedDatabase } from "../../seed/seed";
+import { DEMO_SELLER_NOT_ONBOARDED } from "../../seed/seed-ledger";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 import { checkLedger, describeBreaks, type LedgerBreak } from "./ledger-check";
 
@@ -191,7 +191,9 @@ describe("each kind of break is found", () => {
     [
       "a payout whose journals move another amount",
       async (tx) => {
-        await tx.execute(sql`update payouts set amount_cents = amount_cents + 1 where status = 'paid'`);
+        await tx.execute(
+          sql`update payouts set amount_cents = amount_cents + 1 where status = 'paid'`,
+        );
       },
       ["payout_amount"],
     ],
