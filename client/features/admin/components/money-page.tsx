@@ -93,7 +93,7 @@ function RevenueSection() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={byId} className="text-sm font-medium text-slate-800">
-            By
+            Show by
           </label>
           <select
             id={byId}
