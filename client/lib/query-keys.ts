@@ -235,5 +235,14 @@ export const queryKeys = {
     order: (id: string) => [...adminRoot, "order", id] as const,
     audit: (page: number) => [...adminRoot, "audit", page] as const,
     rules: [...adminRoot, "rules"] as const,
+    /** The money pages (issue 26): revenue, payouts, holds, negative balances. */
+    money: [...adminRoot, "money"] as const,
+    revenue: (query: { from?: string; to?: string; by: string }) =>
+      [...adminRoot, "money", "revenue", query] as const,
+    payouts: (page: number) => [...adminRoot, "money", "payouts", page] as const,
+    holds: [...adminRoot, "money", "holds"] as const,
+    negative: [...adminRoot, "money", "negative"] as const,
+    /** One order's ledger, under the order so a refund refreshes it. */
+    orderLedger: (id: string) => [...adminRoot, "order", id, "ledger"] as const,
   },
 } as const;

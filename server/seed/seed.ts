@@ -27,6 +27,7 @@ import {
 } from "./seed-data";
 import { seedDemoFeedback } from "./seed-feedback";
 import { ensureSeedImages, type SeedImageJob, seedImageRef, writeSeedImages } from "./seed-images";
+import { seedDemoLedger } from "./seed-ledger";
 import { seedDemoMessages, writeSeedAttachments } from "./seed-messages";
 import { seedDemoNotifications } from "./seed-notifications";
 import { seedDemoRefunds } from "./seed-refunds";
@@ -868,6 +869,9 @@ export async function seedDatabase(
     await seedDemoStaff(tx, now, passwordHashes[0] ?? (await hashPassword(DEMO_PASSWORD)));
     // Open reports for the moderation queue and the listing rules (server/seed/seed-reports.ts).
     await seedDemoReports(tx, now);
+    // Last: the money of every paid order above, released, refunded and paid out through the
+    // ledger's own rules at the rows' dates (server/seed/seed-ledger.ts).
+    await seedDemoLedger(tx, now);
     return true;
   });
   if (!seeded) return { seeded: false };

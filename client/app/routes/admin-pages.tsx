@@ -4,6 +4,7 @@ import { AuditLog } from "../../features/admin/components/audit-log";
 import { DashboardView } from "../../features/admin/components/dashboard-view";
 import { ListingRules } from "../../features/admin/components/listing-rules";
 import { ListingsList } from "../../features/admin/components/listings-list";
+import { MoneyPage } from "../../features/admin/components/money-page";
 import { OrderDetail } from "../../features/admin/components/order-detail";
 import { OrdersList } from "../../features/admin/components/orders-list";
 import { ReportDetail, ReportsQueue } from "../../features/admin/components/reports-queue";
@@ -27,6 +28,7 @@ export const AdminUsersPage = UsersList;
 export const AdminListingsPage = ListingsList;
 export const AdminOrdersPage = OrdersList;
 export const AdminAuditPage = AuditLog;
+export const AdminMoneyPage = MoneyPage;
 
 export function AdminReportPage() {
   const { id = "" } = useParams();

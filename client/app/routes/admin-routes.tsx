@@ -19,6 +19,7 @@ export const adminRoutes: RouteObject[] = [
       { path: "listings", lazy: () => load().then((m) => ({ Component: m.AdminListingsPage })) },
       { path: "orders", lazy: () => load().then((m) => ({ Component: m.AdminOrdersPage })) },
       { path: "orders/:id", lazy: () => load().then((m) => ({ Component: m.AdminOrderPage })) },
+      { path: "money", lazy: () => load().then((m) => ({ Component: m.AdminMoneyPage })) },
       { path: "audit", lazy: () => load().then((m) => ({ Component: m.AdminAuditPage })) },
       { path: "rules", lazy: () => load().then((m) => ({ Component: m.AdminRulesPage })) },
     ],

@@ -105,6 +105,23 @@ const ROUTES: Route[] = [
       a.post(`/api/admin/orders/${paidOrderId}/refunds`, { amountCents: 1, ...REASON }),
   },
   { name: "GET /api/admin/audit", call: async () => (a) => a.get("/api/admin/audit") },
+  {
+    name: "GET /api/admin/money/revenue",
+    call: async () => (a) => a.get("/api/admin/money/revenue?by=month"),
+  },
+  {
+    name: "GET /api/admin/money/payouts",
+    call: async () => (a) => a.get("/api/admin/money/payouts"),
+  },
+  { name: "GET /api/admin/money/holds", call: async () => (a) => a.get("/api/admin/money/holds") },
+  {
+    name: "GET /api/admin/money/negative",
+    call: async () => (a) => a.get("/api/admin/money/negative"),
+  },
+  {
+    name: "GET /api/admin/orders/{id}/ledger",
+    call: async () => (a) => a.get(`/api/admin/orders/${paidOrderId}/ledger`),
+  },
 ];
 
 describe("the admin routes' policy", () => {

@@ -25,6 +25,7 @@ import {
   suspendUser,
   warnUser,
 } from "../staff/user-moderation.service";
+import { adminMoneyRoutes } from "./admin-money.routes";
 import { getAdminOrder, listAdminOrders, refundOrder } from "./admin-orders.service";
 import { getAdminUser, getAdminUserDetail, listAdminUsers } from "./admin-users.service";
 import { listAuditEntries } from "./audit.service";
@@ -205,6 +206,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: () => RefundDeps }> = as
       return reply.code(201).send(order);
     },
   );
+
+  // Revenue, payouts, holds, negative balances and an order's ledger (issue 26).
+  await app.register(adminMoneyRoutes);
 
   app.get(
     "/admin/audit",

@@ -5,6 +5,7 @@ import {
   type LucideIcon,
   Menu,
   Package,
+  PiggyBank,
   Receipt,
   ShieldCheck,
   Users,
@@ -24,6 +25,7 @@ const LINKS: { to: string; label: string; icon: LucideIcon; end?: true }[] = [
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/listings", label: "Listings", icon: Package },
   { to: "/admin/orders", label: "Orders", icon: Receipt },
+  { to: "/admin/money", label: "Money", icon: PiggyBank },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList },
   { to: "/admin/rules", label: "Listing rules", icon: ShieldCheck },
 ];

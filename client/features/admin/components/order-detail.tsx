@@ -11,6 +11,7 @@ import { useOrder } from "../api/get-orders";
 import { useIssueRefund } from "../api/issue-refund";
 import { useStaff } from "../hooks/use-staff";
 import { AdminPage, AdminTable, type Column, QueryView, Section } from "./admin-ui";
+import { OrderLedgerSection } from "./order-ledger";
 import { ReasonDialog } from "./reason-dialog";
 
 function RefundButton({ order }: { order: AdminOrderDetail }) {
@@ -190,6 +191,7 @@ function OrderPage({ order: data }: { order: AdminOrderDetail }) {
           />
         )}
       </Section>
+      <OrderLedgerSection orderId={data.id} />
     </AdminPage>
   );
 }
