@@ -23,12 +23,10 @@ import { postOrderPaid, postRefundSent, releaseDueFunds, scheduleRelease } from 
 // sale's part is worth its sale less its fee less its refunds plus the fee given back, and
 // nothing when refunded in full; a payout never exceeds the available balance it is paid from.
 //
-// Refunds of one order are either all of sellers' parts or all of the whole order, never both:
-// postRefundRecorded splits a whole-order refund by each part's full price, not by what is left of
-// it, so after one seller's part was refunded in full a refund of the rest of the order takes a
-// share from that seller again (their part ends refunded beyond its price, the other seller keeps
-// part of a fully refunded sale; the journals still balance). Reported with issue 26's ledger
-// core; mixing them here would fail the "no part refunded beyond its price" check below.
+// Refunds of one order mix parts and the whole order in any order: a whole-order refund is shared
+// by what is left of each part, and a part's refund that asks more than is left of its part (after
+// a whole-order refund took some of it) takes the rest from the other parts, so no part is ever
+// refunded beyond its price (refundShares in seller-funds.ts).
 //
 // Payouts are simulated here with the journals the payouts module posts (source ('payout', id):
 // 'sent' available -> in transit, 'paid' in transit -> provider, 'failed' back to available), under
@@ -137,8 +135,8 @@ interface Model {
     id: string;
     totalCents: number;
     refundedCents: number;
-    /** A run refunds an order either by parts or whole, never both (see the note on refunds). */
-    refundedBy: "part" | "whole" | null;
+    /** Whether a whole-order refund was made: each part's refunds are then the service's split. */
+    refundedWhole: boolean;
     parts: { sellerId: string; wholeCents: number; refundedCents: number }[];
   }[];
   payouts: { id: string; sellerId: string; amountCents: number; open: boolean }[];
@@ -234,7 +232,7 @@ async function run(model: Model, a: Action): Promise<void> {
         id,
         totalCents: totals.totalCents,
         refundedCents: 0,
-        refundedBy: null,
+        refundedWhole: false,
         parts: parts.map((p) => ({ ...p, refundedCents: 0 })),
       });
       return;
@@ -245,10 +243,12 @@ async function run(model: Model, a: Action): Promise<void> {
       // Of one seller's part, up to what is left of it (the refund paths check this first); or
       // of the whole order, up to what is left of it.
       const part = a.part === null ? null : order.parts[a.part % order.parts.length];
-      if (part ? order.refundedBy === "whole" : order.refundedBy === "part") return;
-      const left = part
-        ? part.wholeCents - part.refundedCents
-        : order.totalCents - order.refundedCents;
+      // A part's refund asks at most its price less its own refunds, as the cancellation path
+      // does (which knows nothing of whole-order refunds), and never more than the order has left.
+      const left = Math.min(
+        order.totalCents - order.refundedCents,
+        part ? part.wholeCents - part.refundedCents : Number.POSITIVE_INFINITY,
+      );
       if (left <= 0) return;
       const amount = a.full ? left : Math.max(1, Math.min(left, Math.floor(left * a.share)));
       await db.transaction(async (tx) => {
@@ -267,7 +267,7 @@ async function run(model: Model, a: Action): Promise<void> {
         }
       });
       order.refundedCents += amount;
-      order.refundedBy = part ? "part" : "whole";
+      if (!part) order.refundedWhole = true;
       if (part) part.refundedCents += amount;
       return;
     }
@@ -430,7 +430,7 @@ async function checkInvariants(model: Model): Promise<void> {
     expect(refunded).toBeLessThanOrEqual(p.saleCents + p.taxCents);
     const order = model.orders.find((o) => o.id === p.orderId);
     const modelPart = order?.parts.find((x) => x.sellerId === p.sellerId);
-    if (order?.refundedBy === "part") expect(refunded).toBe(modelPart?.refundedCents);
+    if (order && !order.refundedWhole) expect(refunded).toBe(modelPart?.refundedCents);
     // Refunded in full: the seller keeps nothing of it and the fee and tax all came back.
     if (refunded === p.saleCents + p.taxCents) {
       expect(net).toBe(0);

@@ -8,7 +8,7 @@ import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { recordRefund, sendPendingRefunds } from "../cancellations/refunds.service";
 import { postJournal, sellerBalances } from "./journal";
-import { releaseDueFunds } from "./seller-funds";
+import { refundShares, releaseDueFunds } from "./seller-funds";
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = settableClock();
@@ -205,6 +205,19 @@ describe("a refund", () => {
     expect(balances.seller_available).toBe(-(4545 - 455));
     expect(balances.seller_pending).toBe(0);
     expect(await unbalancedJournals()).toEqual([]);
+  });
+});
+
+describe("refundShares", () => {
+  it("takes a part's refund from its part, and a whole-order refund by what is left of each", () => {
+    expect(refundShares(500, [1000, 2000], 0)).toEqual([500, 0]);
+    expect(refundShares(900, [300, 600], null)).toEqual([300, 600]);
+    // Part A was refunded in full before: the rest of the order comes from B alone.
+    expect(refundShares(675, [0, 675], null)).toEqual([0, 675]);
+    // A part's refund asking more than is left of it (a whole-order refund took some): the rest
+    // comes from the other parts.
+    expect(refundShares(1000, [400, 600], 0)).toEqual([400, 600]);
+    expect(() => refundShares(1001, [400, 600], 0)).toThrow(/more than is left/);
   });
 });
 

@@ -241,8 +241,7 @@ export async function postRefundRecorded(
   );
   // An order paid before the ledger existed, or one that could not be filled (never a sale), has
   // no parts: the refund is the platform's own, from the money it holds.
-  const parts = refund.sellerId ? sales.filter((s) => s.sellerId === refund.sellerId) : sales;
-  if (parts.length === 0) {
+  if (sales.length === 0) {
     return postJournal(tx, {
       source: { kind: "refund", id: refund.id },
       purpose: "refund",
@@ -254,16 +253,23 @@ export async function postRefundRecorded(
       ],
     });
   }
-  const shares = splitProportionally(
+  const parts = sales;
+  // Every seller's money is locked, in one order, before any is read: the split depends on what
+  // earlier refunds left of each part.
+  for (const part of parts) await lockSellerMoney(tx, part.sellerId);
+  const earlier: Awaited<ReturnType<typeof refundedOfSale>>[] = [];
+  for (const part of parts) earlier.push(await refundedOfSale(tx, refund.orderId, part.sellerId));
+  const own = refund.sellerId ? parts.findIndex((p) => p.sellerId === refund.sellerId) : -1;
+  const shares = refundShares(
     refund.amountCents,
-    parts.map((p) => p.saleCents + p.taxCents),
+    parts.map((p, i) => Math.max(0, p.saleCents + p.taxCents - (earlier[i]?.totalCents ?? 0))),
+    own >= 0 ? own : null,
   );
   let posted = false;
   for (const [index, part] of parts.entries()) {
     const share = shares[index] ?? 0;
     if (share === 0) continue;
-    await lockSellerMoney(tx, part.sellerId);
-    const before = await refundedOfSale(tx, refund.orderId, part.sellerId);
+    const before = earlier[index] ?? { totalCents: 0, taxCents: 0, saleCents: 0, feeCents: 0 };
     const whole = part.saleCents + part.taxCents;
     // Split by what has been refunded of this part in all, so rounding never drifts over several
     // partial refunds: the tax and the fee come back exactly in full with the last cent.
@@ -322,6 +328,32 @@ export async function postRefundSent(
       { account: "provider_clearing", amountCents: refund.amountCents, kind: "refund" },
     ],
   });
+}
+
+/**
+ * How a refund is shared among an order's parts, given what is still unrefunded of each: a refund
+ * of one seller's part (`own`) comes from that part up to what is left of it, and a whole-order
+ * refund (or what a part's refund asks beyond its part, after an earlier whole-order refund took
+ * some of it) from every part in proportion to what is left of it. No part ever gives back more
+ * than the buyer paid for it; recordRefund never asks for more than the whole order has left.
+ */
+export function refundShares(
+  amount: number,
+  left: readonly number[],
+  own: number | null,
+): number[] {
+  const shares = left.map(() => 0);
+  let rest = amount;
+  if (own !== null) {
+    shares[own] = Math.min(rest, left[own] ?? 0);
+    rest -= shares[own] ?? 0;
+  }
+  if (rest <= 0) return shares;
+  const open = left.map((l, i) => Math.max(0, l - (shares[i] ?? 0)));
+  if (open.reduce((a, b) => a + b, 0) < rest)
+    throw new Error(`a refund of ${amount} is more than is left of the order's parts`);
+  const spread = splitProportionally(rest, open);
+  return shares.map((s, i) => s + (spread[i] ?? 0));
 }
 
 /**
