@@ -3,7 +3,7 @@ import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { finalValueFeeCents } from "../core/fees";
 import { formatMoney } from "../core/money";
 import { apiPost } from "./fixtures/accounts";
-import { expect, test } from "./fixtures/test";
+import { bound, expect, test } from "./fixtures/test";
 
 /** Item plus shipping is what the final value fee is charged on. */
 const PRICE_CENTS = 4_500;
@@ -55,7 +55,7 @@ test("a buyer pays; the seller sees the sale pending with its fee, ships it, and
   newPerson,
   listSomething,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(bound(180_000));
   const seller = await newPerson("paysel");
   const buyer = await newPerson("paybuy");
   const title = `Woven grass hat ${Date.now().toString(36)}`;
