@@ -353,7 +353,7 @@ export const NOTIFICATION_REGISTRY = {
     hint: "You made a sale and have not yet told us where to send your money.",
     group: "selling",
     emailByDefault: true,
-    text: () =>
+    text: (_p: Record<string, never>) =>
       "You made a sale! Set up payouts so we can send you your money: it waits until you do.",
   }),
 } as const satisfies { [K in NotificationKind]: KindDefinition<never> };

@@ -26,6 +26,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/checkout",
   "server/modules/orders",
   "server/modules/selling",
+  "server/modules/payouts", // paying sellers: runs, onboarding, holds
   "server/modules/moderation",
   "server/modules/payments",
   "server/modules/cancellations",

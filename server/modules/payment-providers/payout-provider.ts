@@ -58,7 +58,13 @@ export type PayoutOutcome = { status: "paid" } | { status: "failed"; reason: str
 
 /** A Connect webhook event, reduced to what changes an account or a payout. */
 export type PayoutEvent =
-  | { id: string; type: string; kind: "account_updated"; accountId: string; payoutsEnabled: boolean }
+  | {
+      id: string;
+      type: string;
+      kind: "account_updated";
+      accountId: string;
+      payoutsEnabled: boolean;
+    }
   | {
       id: string;
       type: string;
@@ -85,10 +91,25 @@ export interface PayoutProvider {
    */
   readonly outcomes: "clock" | "webhook";
   /** The outcome of a payout in transit by `now`, or null while it is still on its way. */
-  payoutOutcome(payout: { providerPayoutId: string; arrivalDate: Date }, now: Date): PayoutOutcome | null;
+  payoutOutcome(
+    payout: { providerPayoutId: string; arrivalDate: Date },
+    now: Date,
+  ): PayoutOutcome | null;
   /** Checks the signature and reads a Connect event; throws InvalidSignatureError when forged. */
   parseWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): PayoutEvent;
+}
+
+/**
+ * The provider will never make this payout (the account is gone, the amount refused): retrying
+ * cannot help, so the payout fails and its money returns to the seller's available balance.
+ * Any other error is retried with the same key on the next run.
+ */
+export class PayoutRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PayoutRefusedError";
+  }
 }

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { InvalidSignatureError, WEBHOOK_TOLERANCE_SECONDS } from "./payment-provider";
-import type { PayoutEvent, PayoutProvider } from "./payout-provider";
+import { type PayoutEvent, type PayoutProvider, PayoutRefusedError } from "./payout-provider";
 import type { StripeSettings } from "./stripe-provider";
 
 /** Stripe pays a connected account's balance to its bank on its own schedule; this is our guess. */
@@ -53,16 +53,25 @@ export function stripeConnect(settings: StripeSettings): PayoutProvider {
       return account.payouts_enabled ? "enabled" : "pending";
     },
     async sendPayout(request) {
-      const transfer = await stripe.transfers.create(
-        {
-          amount: request.amountCents,
-          currency: "usd",
-          destination: request.accountId,
-          metadata: { payoutId: request.idempotencyKey },
-        },
-        // Our payouts row's id: a retry after a crash or a lost answer finds the same transfer.
-        { idempotencyKey: `payout-${request.idempotencyKey}` },
-      );
+      let transfer: Stripe.Transfer;
+      try {
+        transfer = await stripe.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: "usd",
+            destination: request.accountId,
+            metadata: { payoutId: request.idempotencyKey },
+          },
+          // Our payouts row's id: a retry after a crash or a lost answer finds the same transfer.
+          { idempotencyKey: `payout-${request.idempotencyKey}` },
+        );
+      } catch (error) {
+        // A 4xx about the request itself (no such destination, not enough platform balance):
+        // asking again will not change the answer. Network errors and 5xx are retried.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new PayoutRefusedError(error.message);
+        throw error;
+      }
       return {
         providerPayoutId: transfer.id,
         arrivalDate: new Date(request.now.getTime() + ESTIMATED_ARRIVAL_DAYS * DAY_MS),
