@@ -183,6 +183,10 @@ export async function settlePayout(
     await tx.execute(sql`update payouts
       set status = 'failed', failure_reason = ${outcome.reason}, settled_at = ${now.toISOString()}
       where id = ${payoutId}`);
+    // The bank refused it: sending again tomorrow to the same account would fail the same way.
+    // The seller gives their bank details again (Stripe's account.updated re-enables its own).
+    await tx.execute(sql`update payout_accounts set status = 'pending', updated_at = now()
+      where seller_id = ${sellerId}`);
     await notify(tx, [
       {
         userId: sellerId,
