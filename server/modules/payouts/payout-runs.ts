@@ -213,64 +213,94 @@ async function resendStuck(deps: PayoutRunDeps, holder: string): Promise<number>
         order by p.created_at`,
   );
   let resent = 0;
-  for (const [index, payout] of stuck.entries()) {
-    if (index > 0 && index % 500 === 0) await renew(deps, holder);
-    if (await callProvider(deps, payout)) resent += 1;
+  for (let i = 0; i < stuck.length; i += RECORD_BATCH) {
+    const answered: Answered[] = [];
+    for (const payout of stuck.slice(i, i + RECORD_BATCH)) {
+      const a = await callProvider(deps, payout);
+      if (a) answered.push(a);
+    }
+    resent += await recordSent(deps, answered);
+    await renew(deps, holder);
   }
   return resent;
 }
 
+type Committed = Pick<OpenPayout, "id" | "sellerId" | "amountCents" | "providerAccountId">;
+type Answered = Committed & { providerPayoutId: string; arrivalDate: Date };
+
 /**
- * Calls the provider for a committed payout and records its answer. A refusal fails the payout
- * (the money returns); any other error leaves it "sending", to be sent again with the same key.
+ * Calls the provider for a committed payout. A refusal fails the payout (the money returns); any
+ * other error leaves it "sending", to be sent again with the same key. Answers what the provider
+ * said, for recordSent, or null.
  */
-async function callProvider(
-  deps: PayoutRunDeps,
-  payout: Pick<OpenPayout, "id" | "sellerId" | "amountCents" | "providerAccountId">,
-): Promise<boolean> {
-  if (!payout.providerAccountId) return false;
-  let sent: Awaited<ReturnType<PayoutProvider["sendPayout"]>>;
+async function callProvider(deps: PayoutRunDeps, payout: Committed): Promise<Answered | null> {
+  if (!payout.providerAccountId) return null;
   try {
-    sent = await deps.provider.sendPayout({
+    const sent = await deps.provider.sendPayout({
       accountId: payout.providerAccountId,
       amountCents: payout.amountCents,
       idempotencyKey: payout.id,
       now: deps.now,
     });
+    return { ...payout, ...sent };
   } catch (error) {
     if (error instanceof PayoutRefusedError) {
       await settlePayout(deps.db, payout.id, { status: "failed", reason: error.message }, deps.now);
-      return false;
+      return null;
     }
     deps.log?.(error, `payout ${payout.id} could not be sent; it is retried on the next run`);
-    return false;
+    return null;
   }
+}
+
+/**
+ * Records the provider's answers, many payouts in one statement, and tells each seller. A crash
+ * before this leaves them "sending": sent again with the same key, the provider answers the same
+ * payout. Answers how many it recorded.
+ */
+async function recordSent(deps: PayoutRunDeps, answered: Answered[]): Promise<number> {
+  if (answered.length === 0) return 0;
   return deps.db.transaction(async (tx) => {
-    const updated = await rows<{ bankLast4: string | null }>(
+    const updated = await rows<{ id: string; bankLast4: string | null }>(
       tx,
-      sql`update payouts
-          set status = 'in_transit', provider_payout_id = ${sent.providerPayoutId},
-              arrival_date = ${sent.arrivalDate.toISOString()}
-          where id = ${payout.id} and status = 'sending'
-          returning bank_last4 as "bankLast4"`,
+      sql`update payouts p
+          set status = 'in_transit', provider_payout_id = v.provider_id, arrival_date = v.arrival
+          from (values ${sql.join(
+            answered.map(
+              (a) =>
+                sql`(${a.id}::uuid, ${a.providerPayoutId}, ${a.arrivalDate.toISOString()}::timestamptz)`,
+            ),
+            sql`, `,
+          )}) as v(id, provider_id, arrival)
+          where p.id = v.id and p.status = 'sending'
+          returning p.id, p.bank_last4 as "bankLast4"`,
     );
-    const [row] = updated;
-    if (!row) return false;
-    await notify(tx, [
-      {
-        userId: payout.sellerId,
-        kind: "payout_sent",
-        message: notificationText("payout_sent", {
-          amount: formatMoney(payout.amountCents),
-          bank: row.bankLast4,
-          arrival: formatDay(sent.arrivalDate),
-        }),
-        link: "/my/payments",
-      },
-    ]);
-    return true;
+    const byId = new Map(answered.map((a) => [a.id, a]));
+    await notify(
+      tx,
+      updated.flatMap((row) => {
+        const a = byId.get(row.id);
+        if (!a) return [];
+        return [
+          {
+            userId: a.sellerId,
+            kind: "payout_sent" as const,
+            message: notificationText("payout_sent", {
+              amount: formatMoney(a.amountCents),
+              bank: row.bankLast4,
+              arrival: formatDay(a.arrivalDate),
+            }),
+            link: "/my/payments",
+          },
+        ];
+      }),
+    );
+    return updated.length;
   });
 }
+
+/** How many provider answers are recorded together. */
+const RECORD_BATCH = 200;
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 function formatDay(date: Date): string {
@@ -312,21 +342,31 @@ async function dueSellers(deps: PayoutRunDeps, after: string | null): Promise<Du
 async function payDueSellers(deps: PayoutRunDeps, holder: string): Promise<number> {
   let sent = 0;
   let after: string | null = null;
-  const concurrency = deps.concurrency ?? 4;
+  const concurrency = deps.concurrency ?? 8;
   for (;;) {
     const batch = await dueSellers(deps, after);
     if (batch.length === 0) break;
     after = batch[batch.length - 1]?.sellerId ?? null;
     let next = 0;
-    // A few sellers at once: each is its own transaction and its own provider call.
+    let answered: Answered[] = [];
+    const flush = async () => {
+      const recording = answered;
+      answered = [];
+      sent += await recordSent(deps, recording);
+    };
+    // A few sellers at once: each payout its own transaction and its own provider call; the
+    // answers are recorded a batch at a time.
     const worker = async () => {
       while (next < batch.length) {
         const seller = batch[next++] as DueSeller;
         const payout = await createPayout(deps, seller);
-        if (payout && (await callProvider(deps, payout))) sent += 1;
+        const a = payout ? await callProvider(deps, payout) : null;
+        if (a) answered.push(a);
+        if (answered.length >= RECORD_BATCH) await flush();
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
+    await flush();
     await renew(deps, holder);
     if (batch.length < DUE_BATCH) break;
   }
