@@ -85,6 +85,8 @@ export function startJobs(app: App): () => Promise<void> {
     // lease); the same run settles sandbox payouts that arrived and resends any a crash left.
     repeat(() => runPayouts({ db, provider: app.payouts, now: app.clock.now(), log }), {
       everyMs: 60_000,
+      // At start too: a run a crash cut off is finished (and its "sending" payouts sent) at once.
+      runNow: true,
       onError: failed("payout run failed"),
     }),
     // Sales not shipped within the handling time are flagged to both sides within minutes.

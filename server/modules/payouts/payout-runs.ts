@@ -44,8 +44,11 @@ export interface PayoutRunResult {
 }
 
 export const PAYOUT_LEASE = "payouts";
-/** A lease outlives its holder by this much at most; a live holder renews it as it goes. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A lease outlives a dead holder by this much at most; a live holder renews it every batch of
+ * answers it records (seconds apart), so only a holder stalled this long loses it.
+ */
+const LEASE_MS = 2 * 60_000;
 /** Sellers read per query when selecting who is due. */
 const DUE_BATCH = 2000;
 
@@ -353,6 +356,7 @@ async function payDueSellers(deps: PayoutRunDeps, holder: string): Promise<numbe
       const recording = answered;
       answered = [];
       sent += await recordSent(deps, recording);
+      await renew(deps, holder);
     };
     // A few sellers at once: each payout its own transaction and its own provider call; the
     // answers are recorded a batch at a time.

@@ -6,7 +6,7 @@ import type { Agent } from "../../test/agent";
 import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 import { postJournal, sellerBalances } from "../ledger/journal";
-import { releaseDueFunds } from "../ledger/seller-funds";
+import { postRefundRecorded, releaseDueFunds } from "../ledger/seller-funds";
 import type { PayoutProvider } from "../payment-providers/payout-provider";
 import { sandboxPayouts } from "../payment-providers/sandbox-payouts";
 import { PAYOUT_LEASE, runPayouts, takeLease } from "./payout-runs";
@@ -416,5 +416,81 @@ describe("onboarding_needed", () => {
     // The sale's money is in pending; releasing it waits for a release date, payouts for onboarding.
     expect((await sellerBalances(t.database.db, s.id)).seller_pending).toBeGreaterThan(0);
     await releaseDueFunds(t.database.db, clock.now());
+  });
+});
+
+describe("a refund and a payout of one seller at once", () => {
+  // Invariant: whichever takes the seller's money lock first, no money is made or lost: what was
+  // paid out, plus what is left (available, pending), equals the sales less fees less what the
+  // refunds took from the seller; every journal sums to zero.
+  it("creates and loses no money", async () => {
+    const day = freshDay();
+    const buyer = await signedInAgent(
+      t.app,
+      t.database.db,
+      (await createUser(t.database.db, "refundee")).id,
+    );
+    const sellers = [];
+    for (let i = 0; i < 4; i++) {
+      const s = await seller("racer");
+      await onboard(s.agent);
+      const listing = await createListing(t.database.db, {
+        sellerId: s.id,
+        priceCents: 4000,
+        shippingCents: 500,
+        quantity: 5,
+      });
+      const res = await buyer.post("/api/checkout", {
+        lines: [{ listingId: listing.id, quantity: 1 }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const session = (res.json().redirectUrl as string).split("/pay/sandbox/")[1];
+      const paid = await buyer.post(`/api/payments/sandbox/sessions/${session}/pay`, CARD);
+      expect(paid.statusCode, paid.body).toBe(200);
+      sellers.push({ ...s, orderId: res.json().orderId as string });
+    }
+    const ids = sellers.map((s) => s.id);
+    await t.database.db.execute(sql`update seller_sales set release_at = ${START.toISOString()}
+      where seller_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+    await releaseDueFunds(t.database.db, day);
+    const net = new Map<string, number>();
+    for (const s of sellers)
+      net.set(s.id, (await sellerBalances(t.database.db, s.id)).seller_available);
+    expect([...net.values()].every((v) => v > 0)).toBe(true);
+
+    // Refunds of 1,500 each, racing the run.
+    await Promise.all([
+      run(day),
+      ...sellers.map((s) =>
+        t.database.db.transaction((tx) =>
+          postRefundRecorded(
+            tx,
+            { id: crypto.randomUUID(), orderId: s.orderId, sellerId: s.id, amountCents: 1500 },
+            day,
+          ),
+        ),
+      ),
+    ]);
+    for (const s of sellers) {
+      const [taken] = await rows<{ total: string }>(
+        t.database.db,
+        sql`select coalesce(sum(e.amount_cents), 0)::text as total from ledger_entries e
+            join ledger_journals j on j.id = e.journal_id
+            where j.source_kind = 'refund' and e.seller_id = ${s.id}`,
+      );
+      const paidOut = (await payoutsOf(s.id)).reduce((sum, p) => sum + p.amount_cents, 0);
+      const b = await sellerBalances(t.database.db, s.id);
+      expect(paidOut + b.seller_available + b.seller_pending + b.seller_on_hold).toBe(
+        (net.get(s.id) ?? 0) + Number(taken?.total),
+      );
+      expect(Number(taken?.total)).toBeLessThan(0);
+      // Paid at most once, and never more than was available when it was paid.
+      expect((await payoutsOf(s.id)).length).toBeLessThanOrEqual(1);
+      expect(paidOut).toBeLessThanOrEqual(net.get(s.id) ?? 0);
+    }
+    await ledgerBalances();
   });
 });
