@@ -145,6 +145,7 @@ async function main() {
           `${check?.leftAvailable} sellers with money left available; ledger sums to ${check?.ledgerTotal}`,
       );
       const ok =
+        result.sent === SELLERS &&
         check?.payouts === SELLERS &&
         check.sellersPaid === SELLERS &&
         check.wrongAmount === 0 &&

@@ -80,7 +80,7 @@ export async function runPayouts(deps: PayoutRunDeps): Promise<PayoutRunResult> 
   result.ran = true;
   try {
     if (deps.provider.outcomes === "clock") {
-      const settled = await settleArrived(deps);
+      const settled = await settleArrived(deps, holder);
       result.paid = settled.paid;
       result.failed = settled.failed;
     }
@@ -107,8 +107,30 @@ interface OpenPayout {
   providerAccountId: string | null;
 }
 
+/** How many sellers' transactions a run has going at once (the app's pool holds 20 connections). */
+const CONCURRENCY = 8;
+
+/** Runs `fn` over `items`, `concurrency` at a time. */
+async function inParallel<T>(
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await fn(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
 /** Sandbox payouts whose arrival date has come: paid, or failed as the bank number implies. */
-async function settleArrived(deps: PayoutRunDeps): Promise<{ paid: number; failed: number }> {
+async function settleArrived(
+  deps: PayoutRunDeps,
+  holder: string,
+): Promise<{ paid: number; failed: number }> {
   const due = await rows<OpenPayout>(
     deps.db,
     sql`select id, seller_id as "sellerId", amount_cents as "amountCents",
@@ -120,18 +142,19 @@ async function settleArrived(deps: PayoutRunDeps): Promise<{ paid: number; faile
   );
   let paid = 0;
   let failed = 0;
-  for (const payout of due) {
-    if (!payout.providerPayoutId || !payout.arrivalDate) continue;
+  await inParallel(due, deps.concurrency ?? CONCURRENCY, async (payout, index) => {
+    if (index > 0 && index % RECORD_BATCH === 0) await renew(deps, holder);
+    if (!payout.providerPayoutId || !payout.arrivalDate) return;
     const outcome = deps.provider.payoutOutcome(
       { providerPayoutId: payout.providerPayoutId, arrivalDate: new Date(payout.arrivalDate) },
       deps.now,
     );
-    if (!outcome) continue;
+    if (!outcome) return;
     if (await settlePayout(deps.db, payout.id, outcome, deps.now)) {
       if (outcome.status === "paid") paid += 1;
       else failed += 1;
     }
-  }
+  });
   return { paid, failed };
 }
 
@@ -345,7 +368,7 @@ async function dueSellers(deps: PayoutRunDeps, after: string | null): Promise<Du
 async function payDueSellers(deps: PayoutRunDeps, holder: string): Promise<number> {
   let sent = 0;
   let after: string | null = null;
-  const concurrency = deps.concurrency ?? 8;
+  const concurrency = deps.concurrency ?? CONCURRENCY;
   for (;;) {
     const batch = await dueSellers(deps, after);
     if (batch.length === 0) break;
@@ -355,7 +378,9 @@ async function payDueSellers(deps: PayoutRunDeps, holder: string): Promise<numbe
     const flush = async () => {
       const recording = answered;
       answered = [];
-      sent += await recordSent(deps, recording);
+      // Read `sent` after the await: several workers flush at once.
+      const recorded = await recordSent(deps, recording);
+      sent += recorded;
       await renew(deps, holder);
     };
     // A few sellers at once: each payout its own transaction and its own provider call; the
