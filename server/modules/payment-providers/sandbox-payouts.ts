@@ -11,17 +11,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * succeeds (000123456789 is Stripe's succeeding one).
  * https://docs.stripe.com/connect/testing#account-numbers
  */
-export const SANDBOX_FAILING_ACCOUNTS: Record<string, { code: string; reason: string }> = {
-  "000111111116": { code: "no_account", reason: "The bank account could not be found" },
-  "000111111113": { code: "account_closed", reason: "The bank account has been closed" },
+export const SANDBOX_FAILING_ACCOUNTS: Record<string, { failure: string; reason: string }> = {
+  "000111111116": { failure: "no_account", reason: "The bank account could not be found" },
+  "000111111113": { failure: "account_closed", reason: "The bank account has been closed" },
   "000222222227": {
-    code: "insufficient_funds",
+    failure: "insufficient_funds",
     reason: "The bank account has insufficient funds to cover the payout",
   },
 };
 
 const REASONS: Record<string, string> = Object.fromEntries(
-  Object.values(SANDBOX_FAILING_ACCOUNTS).map((f) => [f.code, f.reason]),
+  Object.values(SANDBOX_FAILING_ACCOUNTS).map((f) => [f.failure, f.reason]),
 );
 
 /**
@@ -37,7 +37,7 @@ export function sandboxPayouts(): PayoutProvider {
     async startOnboarding(request) {
       if (!request.bank) throw new Error("the sandbox's onboarding needs the bank details");
       const number = request.bank.accountNumber.trim();
-      const failure = SANDBOX_FAILING_ACCOUNTS[number]?.code ?? null;
+      const failure = SANDBOX_FAILING_ACCOUNTS[number]?.failure ?? null;
       const suffix = randomBytes(8).toString("hex");
       return {
         accountId: `acct_sbx_${failure ?? "ok"}_${suffix}`,

@@ -35,12 +35,7 @@ afterAll(async () => {
 });
 const signer = new Stripe(SECRET_KEY);
 
-function deliver(
-  type: string,
-  object: unknown,
-  account?: string,
-  secret = WEBHOOK_SECRET,
-) {
+function deliver(type: string, object: unknown, account?: string, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify({
     id: `evt_${Math.random().toString(36).slice(2)}`,
     object: "event",
