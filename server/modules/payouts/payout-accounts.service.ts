@@ -4,9 +4,10 @@ import {
   type PayoutSettings,
   sandboxOnboardingSchema,
 } from "../../../core/contracts/seller-payments";
+import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/db-handle";
 import { rows } from "../../db/rows";
-import { badRequest, notFound } from "../../errors";
+import { AppError, badRequest, notFound } from "../../errors";
 import type { PayoutEvent, PayoutProvider } from "../payment-providers/payout-provider";
 import { settlePayout } from "./payout-runs";
 
@@ -17,6 +18,7 @@ export interface PayoutAccountsDeps {
   db: Db;
   provider: PayoutProvider;
   now: Date;
+  log?: (err: unknown, msg: string) => void;
 }
 
 interface AccountRow {
@@ -103,17 +105,28 @@ export async function startOnboarding(
     bank = parsed.data;
   }
   const existing = await accountOf(deps.db, seller.id);
-  const result = await deps.provider.startOnboarding({
-    sellerId: seller.id,
-    email: seller.email,
-    accountId:
-      existing?.provider === deps.provider.id && deps.provider.id === "stripe"
-        ? existing.providerAccountId
-        : null,
-    bank,
-    returnPath: ONBOARDING_RETURN_PATH,
-    refreshPath: ONBOARDING_REFRESH_PATH,
-  });
+  let result: Awaited<ReturnType<PayoutProvider["startOnboarding"]>>;
+  try {
+    result = await deps.provider.startOnboarding({
+      sellerId: seller.id,
+      email: seller.email,
+      accountId:
+        existing?.provider === deps.provider.id && deps.provider.id === "stripe"
+          ? existing.providerAccountId
+          : null,
+      bank,
+      returnPath: ONBOARDING_RETURN_PATH,
+      refreshPath: ONBOARDING_REFRESH_PATH,
+    });
+  } catch (error) {
+    // The provider's fault, not the seller's: say so (502) and let them try again.
+    deps.log?.(error, "payout onboarding could not start at the provider");
+    throw new AppError(
+      502,
+      ERROR_CODES.paymentProviderError,
+      "The payment provider could not start onboarding. Please try again in a few minutes.",
+    );
+  }
   await deps.db.execute(sql`
     insert into payout_accounts (seller_id, provider, provider_account_id, status, holder_name,
       bank_name, bank_last4, sandbox_failure)

@@ -42,7 +42,12 @@ export const payoutHoldStateSchema = z.object({
  * the client; a seller only ever reads and changes their own (the session's user).
  */
 export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.db, provider: app.payouts, now: app.clock.now() });
+  const deps = () => ({
+    db: app.db,
+    provider: app.payouts,
+    now: app.clock.now(),
+    log: (err: unknown, msg: string) => app.log.error({ err }, msg),
+  });
 
   app.get(
     "/my/payments/settings",
