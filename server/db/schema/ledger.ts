@@ -175,6 +175,8 @@ export const payouts = pgTable(
     /** "sending", "in_transit", "paid" or "failed". */
     status: text("status").notNull().default("sending"),
     provider: text("provider").notNull(),
+    /** The connected account it is sent to, kept so a resend goes where the first try went. */
+    providerAccountId: text("provider_account_id"),
     providerPayoutId: text("provider_payout_id"),
     bankLast4: text("bank_last4"),
     runKey: text("run_key").notNull(),

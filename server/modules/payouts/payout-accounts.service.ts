@@ -170,8 +170,8 @@ export async function handlePayoutEvent(deps: PayoutAccountsDeps, event: PayoutE
   }
   const open = await rows<{ id: string }>(
     deps.db,
-    sql`select p.id from payouts p join payout_accounts a on a.seller_id = p.seller_id
-        where a.provider_account_id = ${event.accountId} and p.status = 'in_transit'
+    sql`select p.id from payouts p
+        where p.provider_account_id = ${event.accountId} and p.status = 'in_transit'
         order by p.created_at`,
   );
   for (const payout of open) {

@@ -233,8 +233,8 @@ async function resendStuck(deps: PayoutRunDeps, holder: string): Promise<number>
   const stuck = await rows<OpenPayout>(
     deps.db,
     sql`select p.id, p.seller_id as "sellerId", p.amount_cents as "amountCents",
-          a.provider_account_id as "providerAccountId"
-        from payouts p join payout_accounts a on a.seller_id = p.seller_id
+          p.provider_account_id as "providerAccountId"
+        from payouts p
         where p.status = 'sending' and p.provider = ${deps.provider.id}
         order by p.created_at`,
   );
@@ -430,9 +430,10 @@ async function createPayout(
     if (!state || state.held || available < seller.minimumCents) return null;
     const [created] = await rows<{ id: string }>(
       tx,
-      sql`insert into payouts (seller_id, amount_cents, status, provider, bank_last4, run_key, created_at)
+      sql`insert into payouts (seller_id, amount_cents, status, provider, provider_account_id,
+            bank_last4, run_key, created_at)
           values (${seller.sellerId}, ${available}, 'sending', ${deps.provider.id},
-                  ${seller.bankLast4}, ${runKey}, ${deps.now.toISOString()})
+                  ${seller.providerAccountId}, ${seller.bankLast4}, ${runKey}, ${deps.now.toISOString()})
           on conflict (seller_id, run_key) do nothing
           returning id`,
     );
