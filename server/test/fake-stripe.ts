@@ -74,6 +74,8 @@ export interface FakeTransfer {
   destination: string;
   metadata: Record<string, string>;
   idempotencyKey: string | null;
+  /** Set once the transfer is reversed (its money back with the platform). */
+  reversed?: boolean;
 }
 
 const list = (v: unknown) => Object.values((v ?? {}) as Record<string, unknown>);
@@ -81,7 +83,7 @@ const list = (v: unknown) => Object.values((v ?? {}) as Record<string, unknown>)
 /**
  * A local stand-in for the parts of Stripe's API the adapter calls: create, read and expire a Checkout
  * Session, and refund a PaymentIntent (deduplicated by Idempotency-Key, as Stripe does); for
- * Connect, create and read an Express account, make its onboarding link, and transfer to it. It checks
+ * Connect, create and read an Express account, make its onboarding link, and transfer to it (and reverse a transfer). It checks
  * the secret key like Stripe does and keeps what it was sent for assertions.
  */
 export async function startFakeStripe(secretKey: string) {
@@ -114,6 +116,7 @@ export async function startFakeStripe(secretKey: string) {
   const accountLinks: { account: string; return_url: string; refresh_url: string }[] = [];
   const transfers: FakeTransfer[] = [];
   const transferRequests: { idempotencyKey: string | null; body: Record<string, unknown> }[] = [];
+  const transferReversals: { transfer: string; idempotencyKey: string | null }[] = [];
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -317,6 +320,26 @@ export async function startFakeStripe(secretKey: string) {
         }
         return reply(200, transfer);
       }
+      const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(req.url ?? "");
+      if (req.method === "POST" && reversal) {
+        const transfer = transfers.find((tr) => tr.id === reversal[1]);
+        if (!transfer)
+          return reply(404, {
+            error: { type: "invalid_request_error", message: "No such transfer" },
+          });
+        const header = req.headers["idempotency-key"];
+        const key = typeof header === "string" ? header : null;
+        if (!transfer.reversed) {
+          transfer.reversed = true;
+          transferReversals.push({ transfer: transfer.id, idempotencyKey: key });
+        }
+        return reply(200, {
+          id: `trr_${randomBytes(8).toString("hex")}`,
+          object: "transfer_reversal",
+          amount: transfer.amount,
+          transfer: transfer.id,
+        });
+      }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.url ?? "");
       if (req.method === "POST" && expire) {
         const session = sessions.get(expire[1] as string);
@@ -348,6 +371,7 @@ export async function startFakeStripe(secretKey: string) {
     accountLinks,
     transfers,
     transferRequests,
+    transferReversals,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -90,6 +90,12 @@ export interface PayoutProvider {
    * by each payout run); "webhook" — events tell it (parseWebhook).
    */
   readonly outcomes: "clock" | "webhook";
+  /**
+   * Takes back the money of a payout whose bank payout failed, when it rests with the provider in
+   * the seller's account (Stripe: the transfer is reversed to the platform), so that returning it
+   * to the seller's available balance does not pay it twice. Absent when nothing needs moving.
+   */
+  reverseFailedPayout?(providerPayoutId: string, idempotencyKey: string): Promise<void>;
   /** The outcome of a payout in transit by `now`, or null while it is still on its way. */
   payoutOutcome(
     payout: { providerPayoutId: string; arrivalDate: Date },

@@ -189,6 +189,14 @@ describe("Stripe Connect payouts", () => {
       failure_reason: closed,
     });
     expect((await sellerBalances(t.database.db, failing.user.id)).seller_available).toBe(2500);
+    // The failed transfer was reversed (once), so the money returned is not paid twice.
+    const [failedPayout] = await payoutsOf(failing.user.id);
+    expect(fake.transferReversals).toEqual([
+      {
+        transfer: failedPayout?.provider_payout_id,
+        idempotencyKey: `reverse-${failedPayout?.id}`,
+      },
+    ]);
     const [journals] = await rows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from ledger_journals

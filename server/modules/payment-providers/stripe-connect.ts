@@ -77,6 +77,16 @@ export function stripeConnect(settings: StripeSettings): PayoutProvider {
         arrivalDate: new Date(request.now.getTime() + ESTIMATED_ARRIVAL_DAYS * DAY_MS),
       };
     },
+    async reverseFailedPayout(providerPayoutId, idempotencyKey) {
+      // The bank refused Stripe's payout: the money is back in the connected account's Stripe
+      // balance. Reversing the transfer brings it to the platform, where our ledger returns it to
+      // the seller's available balance, to be sent again once their bank is fixed.
+      await stripe.transfers.createReversal(
+        providerPayoutId,
+        { metadata: { payoutId: idempotencyKey } },
+        { idempotencyKey: `reverse-${idempotencyKey}` },
+      );
+    },
     payoutOutcome() {
       // In transit until Stripe's payout event for the connected account says otherwise.
       return null;

@@ -168,13 +168,16 @@ export async function handlePayoutEvent(deps: PayoutAccountsDeps, event: PayoutE
     await setAccountStatus(deps.db, event.accountId, event.payoutsEnabled ? "enabled" : "pending");
     return;
   }
-  const open = await rows<{ id: string }>(
+  const open = await rows<{ id: string; providerPayoutId: string | null }>(
     deps.db,
-    sql`select p.id from payouts p
+    sql`select p.id, p.provider_payout_id as "providerPayoutId" from payouts p
         where p.provider_account_id = ${event.accountId} and p.status = 'in_transit'
         order by p.created_at`,
   );
   for (const payout of open) {
+    // A failure answered with an error here is answered 500: Stripe delivers the event again.
+    if (event.kind === "payout_failed" && payout.providerPayoutId)
+      await deps.provider.reverseFailedPayout?.(payout.providerPayoutId, payout.id);
     await settlePayout(
       deps.db,
       payout.id,
