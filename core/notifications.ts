@@ -35,6 +35,10 @@ export const NOTIFICATION_KINDS = [
   "account_warning",
   "account_suspended",
   "account_reinstated",
+  "payout_sent",
+  "payout_failed",
+  "payouts_on_hold",
+  "onboarding_needed",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -315,6 +319,42 @@ export const NOTIFICATION_REGISTRY = {
     emailByDefault: true,
     emailAlways: true,
     text: (p: { reason: string }) => `Your account has been reinstated: ${p.reason}`,
+  }),
+  // The seller's money (issue 26): each links to /my/payments.
+  payout_sent: kind({
+    label: "Payout sent",
+    hint: "Your available balance was sent to your bank.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { amount: string; bank: string | null; arrival: string }) =>
+      `A payout of ${p.amount} was sent to ${p.bank ? `the bank account ending ${p.bank}` : "your bank"}; it should arrive by ${p.arrival}.`,
+  }),
+  payout_failed: kind({
+    label: "Payout failed",
+    hint: "Your bank could not take a payout; the money is back in your available balance.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { amount: string; reason: string }) =>
+      `Your payout of ${p.amount} failed: ${p.reason}. The money is back in your available balance; check your payout settings.`,
+  }),
+  payouts_on_hold: kind({
+    label: "Payouts on hold",
+    hint: "Staff put your payouts on hold, or released them.",
+    group: "account",
+    emailByDefault: true,
+    emailAlways: true,
+    text: (p: { reason: string; released: boolean }) =>
+      p.released
+        ? `Your payouts are no longer on hold: ${p.reason}`
+        : `Your payouts are on hold: ${p.reason} Your sales still count; the money waits until the hold ends.`,
+  }),
+  onboarding_needed: kind({
+    label: "Set up payouts",
+    hint: "You made a sale and have not yet told us where to send your money.",
+    group: "selling",
+    emailByDefault: true,
+    text: (_p: Record<string, never>) =>
+      "You made a sale! Set up payouts so we can send you your money: it waits until you do.",
   }),
 } as const satisfies { [K in NotificationKind]: KindDefinition<never> };
 

@@ -27,8 +27,11 @@ import { notificationsRoutes } from "./modules/notifications/notifications.route
 import { unreadCount } from "./modules/notifications/notifications.service";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import type { PaymentProvider } from "./modules/payment-providers/payment-provider";
+import type { PayoutProvider } from "./modules/payment-providers/payout-provider";
+import { sandboxPayouts } from "./modules/payment-providers/sandbox-payouts";
 import { sandboxProvider } from "./modules/payment-providers/sandbox-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
+import { payoutsRoutes } from "./modules/payouts/payouts.routes";
 import { devMoneyRoutes } from "./modules/seller-payments/dev-money.routes";
 import { sellerPaymentsRoutes } from "./modules/seller-payments/seller-payments.routes";
 import { sellingRoutes } from "./modules/selling/selling.routes";
@@ -61,6 +64,8 @@ declare module "fastify" {
     mailer: Mailer;
     storage: Storage;
     payments: PaymentProvider;
+    /** Sends sellers their money: Stripe Connect with Stripe, else the sandbox's. */
+    payouts: PayoutProvider;
     /** The money rules' clock: the system's, or one a test (or the e2e suite) moves. */
     clock: Clock;
   }
@@ -74,6 +79,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Tests pass one pointed at a local stand-in; otherwise chosen from the configuration. */
   payments?: PaymentProvider;
+  /** Tests pass one pointed at a local stand-in; otherwise the one that goes with `payments`. */
+  payouts?: PayoutProvider;
   /** Tests that move time pass a settable clock; otherwise the system clock. */
   clock?: Clock;
   /**
@@ -113,6 +120,31 @@ async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
   return sandboxProvider({ webhookSecret: sandboxWebhookSecret(config) });
 }
 
+/** Stripe Connect when Stripe takes the payments (the money is in its balance), else the sandbox. */
+async function payoutProviderFor(
+  config: Config,
+  payments: PaymentProvider,
+): Promise<PayoutProvider> {
+  const { secretKey, webhookSecret, apiUrl } = config.stripe;
+  if (payments.id === "stripe" && secretKey && webhookSecret) {
+    const { stripeConnect } = await import("./modules/payment-providers/stripe-connect");
+    const api = apiUrl ? new URL(apiUrl) : null;
+    return stripeConnect({
+      secretKey,
+      webhookSecret,
+      publicUrl: config.publicUrl,
+      api: api
+        ? {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+            protocol: api.protocol === "https:" ? "https" : "http",
+          }
+        : undefined,
+    });
+  }
+  return sandboxPayouts();
+}
+
 /** Builds the whole HTTP app on an open database: plugins first, then each module, explicitly. */
 export async function buildApp({
   config,
@@ -120,6 +152,7 @@ export async function buildApp({
   logger,
   mailer,
   payments,
+  payouts,
   clock,
   moneyJobs,
 }: BuildAppOptions) {
@@ -138,6 +171,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   app.decorate("payments", payments ?? (await paymentProviderFor(config)));
+  app.decorate("payouts", payouts ?? (await payoutProviderFor(config, app.payments)));
   const { bucket, ...s3 } = config.s3;
   // Photos in a bucket are served from its own origin, which the page must be allowed to show.
   const imageOrigins = bucket ? [new URL(bucketPublicUrl({ bucket, ...s3 })).origin] : [];
@@ -220,6 +254,7 @@ export async function buildApp({
         sandboxWebhookSecret: sandboxWebhookSecret(config),
       });
       await api.register(sellerPaymentsRoutes);
+      await api.register(payoutsRoutes);
       if (!config.isProduction) await api.register(outboxRoutes);
       if (!config.isProduction && moneyJobs)
         await api.register(devMoneyRoutes, { runMoneyJobs: () => moneyJobs(app) });

@@ -27,6 +27,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/orders",
   "server/modules/seller-payments", // the seller's money pages: reads the ledger
   "server/modules/selling",
+  "server/modules/payouts", // paying sellers: runs, onboarding, holds
   "server/modules/moderation",
   "server/modules/payments",
   "server/modules/cancellations",

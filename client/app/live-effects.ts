@@ -56,6 +56,11 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   account_warning: null,
   account_suspended: null,
   account_reinstated: null,
+  // The seller's money pages (issue 26) refetch on their own.
+  payout_sent: null,
+  payout_failed: null,
+  payouts_on_hold: null,
+  onboarding_needed: null,
 };
 
 const byKind: LiveEffect<"notification.created"> = (client, { notification }) => {

@@ -347,6 +347,8 @@ export const ADMIN_ACTIONS = [
   "order.refund",
   "listing_rule.add",
   "listing_rule.delete",
+  "payouts.hold",
+  "payouts.release",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { releaseDueFunds } from "../modules/ledger/seller-funds";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
+import { runPayouts } from "../modules/payouts/payout-runs";
 import { flagLateShipments } from "../modules/shipping/late-shipments";
 import { sendPendingSupportEmails } from "../modules/support/support.service";
 import { matchNewListings } from "../modules/watching/alert-matching";
@@ -79,6 +80,14 @@ export function startJobs(app: App): () => Promise<void> {
     repeat(() => releaseDueFunds(db, app.clock.now()), {
       everyMs: 60_000,
       onError: failed("releasing sellers' funds failed"),
+    }),
+    // Sellers due today are paid within a minute of midnight UTC, by one instance at a time (a
+    // lease); the same run settles sandbox payouts that arrived and resends any a crash left.
+    repeat(() => runPayouts({ db, provider: app.payouts, now: app.clock.now(), log }), {
+      everyMs: 60_000,
+      // At start too: a run a crash cut off is finished (and its "sending" payouts sent) at once.
+      runNow: true,
+      onError: failed("payout run failed"),
     }),
     // Sales not shipped within the handling time are flagged to both sides within minutes.
     repeat(() => flagLateShipments(db), {

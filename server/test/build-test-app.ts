@@ -12,6 +12,7 @@ import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { rows } from "../db/rows";
 import type { PaymentProvider } from "../modules/payment-providers/payment-provider";
+import type { PayoutProvider } from "../modules/payment-providers/payout-provider";
 import { seedDatabase } from "../seed/seed";
 
 let migrated: Promise<Blob> | undefined;
@@ -92,6 +93,8 @@ export async function buildTestApp(
   options: {
     seed?: boolean;
     payments?: PaymentProvider;
+    /** A payout provider pointed at a local stand-in (Stripe Connect tests). */
+    payouts?: PayoutProvider;
     /** Settings beside the test defaults, as environment variables (TRUST_PROXY, NODE_ENV...). */
     env?: Record<string, string>;
     /** The app's logger options; silent unless a test reads the log. */
@@ -114,6 +117,7 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     payments: options.payments,
+    payouts: options.payouts,
     clock: options.clock,
   });
   await app.ready();

@@ -53,11 +53,37 @@ function parseForm(body: string): Record<string, unknown> {
   return root;
 }
 
+/** A connected (Express) account, as Stripe's API returns it; a test sets payouts_enabled. */
+export interface FakeAccount {
+  id: string;
+  object: "account";
+  type: "express";
+  email: string | null;
+  payouts_enabled: boolean;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  metadata: Record<string, string>;
+}
+
+/** A Transfer to a connected account, with the Idempotency-Key it was made with. */
+export interface FakeTransfer {
+  id: string;
+  object: "transfer";
+  amount: number;
+  currency: "usd";
+  destination: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string | null;
+  /** Set once the transfer is reversed (its money back with the platform). */
+  reversed?: boolean;
+}
+
 const list = (v: unknown) => Object.values((v ?? {}) as Record<string, unknown>);
 
 /**
  * A local stand-in for the parts of Stripe's API the adapter calls: create, read and expire a Checkout
- * Session, and refund a PaymentIntent (deduplicated by Idempotency-Key, as Stripe does). It checks
+ * Session, and refund a PaymentIntent (deduplicated by Idempotency-Key, as Stripe does); for
+ * Connect, create and read an Express account, make its onboarding link, and transfer to it (and reverse a transfer). It checks
  * the secret key like Stripe does and keeps what it was sent for assertions.
  */
 export async function startFakeStripe(secretKey: string) {
@@ -75,7 +101,22 @@ export async function startFakeStripe(secretKey: string) {
    * provider still thinking when its caller dies). refundAnswersHeld: how many are carried out and
    * then never answered. A held request stays open until its caller goes away.
    */
-  const failures = { refunds: 0, refundAnswersLost: 0, refundsHeld: 0, refundAnswersHeld: 0 };
+  const failures = {
+    refunds: 0,
+    refundAnswersLost: 0,
+    refundsHeld: 0,
+    refundAnswersHeld: 0,
+    /** How many of the next transfer requests answer 500 before doing anything. */
+    transfers: 0,
+    /** How many are carried out and then lose their answer (the connection closes). */
+    transferAnswersLost: 0,
+  };
+  /** Connect: Express accounts, account links made, and transfers (deduplicated by key). */
+  const accounts = new Map<string, FakeAccount>();
+  const accountLinks: { account: string; return_url: string; refresh_url: string }[] = [];
+  const transfers: FakeTransfer[] = [];
+  const transferRequests: { idempotencyKey: string | null; body: Record<string, unknown> }[] = [];
+  const transferReversals: { transfer: string; idempotencyKey: string | null }[] = [];
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (c) => {
@@ -190,6 +231,115 @@ export async function startFakeStripe(secretKey: string) {
         if (loseAnswer()) return;
         return reply(200, refund);
       }
+      if (req.method === "POST" && req.url === "/v1/accounts") {
+        const key = req.headers["idempotency-key"];
+        const seen = typeof key === "string" ? idempotency.get(key) : undefined;
+        if (seen) return reply(200, accounts.get(seen));
+        const form = parseForm(body);
+        if (form.type !== "express")
+          return reply(400, {
+            error: { type: "invalid_request_error", message: "Only express accounts here" },
+          });
+        const account: FakeAccount = {
+          id: `acct_${randomBytes(8).toString("hex")}`,
+          object: "account",
+          type: "express",
+          email: (form.email as string) ?? null,
+          payouts_enabled: false,
+          charges_enabled: false,
+          details_submitted: false,
+          metadata: (form.metadata as Record<string, string>) ?? {},
+        };
+        accounts.set(account.id, account);
+        if (typeof key === "string") idempotency.set(key, account.id);
+        return reply(200, account);
+      }
+      const accountPath = /^\/v1\/accounts\/([^/?]+)(\?.*)?$/.exec(req.url ?? "");
+      if (req.method === "GET" && accountPath) {
+        const account = accounts.get(accountPath[1] as string);
+        if (!account)
+          return reply(404, {
+            error: { type: "invalid_request_error", message: "No such account" },
+          });
+        return reply(200, account);
+      }
+      if (req.method === "POST" && req.url === "/v1/account_links") {
+        const form = parseForm(body);
+        const account = form.account as string;
+        if (!accounts.has(account))
+          return reply(400, {
+            error: { type: "invalid_request_error", message: `No such account: '${account}'` },
+          });
+        accountLinks.push({
+          account,
+          return_url: form.return_url as string,
+          refresh_url: form.refresh_url as string,
+        });
+        return reply(200, {
+          object: "account_link",
+          created: Math.floor(Date.now() / 1000),
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+          url: `https://connect.stripe.com/setup/e/${account}/${randomBytes(6).toString("hex")}`,
+        });
+      }
+      if (req.method === "POST" && req.url === "/v1/transfers") {
+        const header = req.headers["idempotency-key"];
+        const key = typeof header === "string" ? header : null;
+        const form = parseForm(body);
+        transferRequests.push({ idempotencyKey: key, body: form });
+        if (failures.transfers > 0) {
+          failures.transfers -= 1;
+          return reply(500, { error: { type: "api_error", message: "Something went wrong" } });
+        }
+        let transfer = transfers.find((t) => key !== null && t.idempotencyKey === key);
+        if (!transfer) {
+          const destination = form.destination as string;
+          if (!accounts.has(destination))
+            return reply(400, {
+              error: {
+                type: "invalid_request_error",
+                code: "resource_missing",
+                message: `No such destination: '${destination}'`,
+              },
+            });
+          transfer = {
+            id: `tr_${randomBytes(12).toString("hex")}`,
+            object: "transfer",
+            amount: Number(form.amount),
+            currency: "usd",
+            destination,
+            metadata: (form.metadata as Record<string, string>) ?? {},
+            idempotencyKey: key,
+          };
+          transfers.push(transfer);
+        }
+        if (failures.transferAnswersLost > 0) {
+          failures.transferAnswersLost -= 1;
+          req.socket.destroy();
+          return;
+        }
+        return reply(200, transfer);
+      }
+      const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(req.url ?? "");
+      if (req.method === "POST" && reversal) {
+        const transfer = transfers.find((tr) => tr.id === reversal[1]);
+        if (!transfer)
+          return reply(404, {
+            error: { type: "invalid_request_error", message: "No such transfer" },
+          });
+        const header = req.headers["idempotency-key"];
+        const key = typeof header === "string" ? header : null;
+        if (!transfer.reversed) {
+          transfer.reversed = true;
+          transferReversals.push({ transfer: transfer.id, idempotencyKey: key });
+        }
+        return reply(200, {
+          id: `trr_${randomBytes(8).toString("hex")}`,
+          object: "transfer_reversal",
+          amount: transfer.amount,
+          transfer: transfer.id,
+        });
+      }
       const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.url ?? "");
       if (req.method === "POST" && expire) {
         const session = sessions.get(expire[1] as string);
@@ -217,6 +367,11 @@ export async function startFakeStripe(secretKey: string) {
     refunds,
     refundRequests,
     failures,
+    accounts,
+    accountLinks,
+    transfers,
+    transferRequests,
+    transferReversals,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -133,6 +133,12 @@ export const payoutAccounts = pgTable(
     holderName: text("holder_name"),
     bankName: text("bank_name"),
     bankLast4: text("bank_last4"),
+    /**
+     * The sandbox only: how a payout to this account will end, as Stripe's test bank number given
+     * at onboarding implies ("no_account", "account_closed", "insufficient_funds"); null succeeds.
+     * Only the outcome and the last 4 digits are kept, never the number.
+     */
+    sandboxFailure: text("sandbox_failure"),
     /** "daily", or "weekly" on weeklyDay (0 Sunday ... 6 Saturday). */
     schedule: text("schedule").notNull().default("daily"),
     weeklyDay: integer("weekly_day").notNull().default(1),
@@ -169,6 +175,8 @@ export const payouts = pgTable(
     /** "sending", "in_transit", "paid" or "failed". */
     status: text("status").notNull().default("sending"),
     provider: text("provider").notNull(),
+    /** The connected account it is sent to, kept so a resend goes where the first try went. */
+    providerAccountId: text("provider_account_id"),
     providerPayoutId: text("provider_payout_id"),
     bankLast4: text("bank_last4"),
     runKey: text("run_key").notNull(),

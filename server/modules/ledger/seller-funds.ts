@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { finalValueFeeCents, insertionFeeCents } from "../../../core/fees";
 import { NEW_SELLER_COMPLETED_SALES, releaseDate, splitProportionally } from "../../../core/ledger";
+import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/db-handle";
 import { rows } from "../../db/rows";
+import { notify } from "../notifications/notifications.service";
 import { type Entry, lockSellerMoney, postJournal } from "./journal";
 
 // The money rules of a sale, each posted in the transaction of the event that causes it:
@@ -116,7 +118,40 @@ export async function postOrderPaid(tx: Db, orderId: string, now: Date): Promise
               ${now.toISOString()})
       on conflict do nothing`);
   }
+  await askToOnboard(
+    tx,
+    sellers.map((p) => p.sellerId),
+  );
   return true;
+}
+
+/**
+ * A seller's first paid sale while they have not set up payouts: they are told once that the
+ * money waits for them to finish (the notification itself is the "once": it is never sent again).
+ */
+async function askToOnboard(tx: Db, sellerIds: string[]): Promise<void> {
+  if (sellerIds.length === 0) return;
+  const waiting = await rows<{ id: string }>(
+    tx,
+    sql`select u.id from users u
+        where u.id in (${sql.join(
+          sellerIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          and not exists (select 1 from payout_accounts a
+                          where a.seller_id = u.id and a.status = 'enabled')
+          and not exists (select 1 from notifications n
+                          where n.user_id = u.id and n.kind = 'onboarding_needed')`,
+  );
+  await notify(
+    tx,
+    waiting.map((s) => ({
+      userId: s.id,
+      kind: "onboarding_needed" as const,
+      message: notificationText("onboarding_needed", {}),
+      link: "/my/payments",
+    })),
+  );
 }
 
 /**

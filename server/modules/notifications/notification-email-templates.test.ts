@@ -113,6 +113,10 @@ const WITH_FACTS: Record<NotificationKind, (n: ClaimedNotification) => Email> = 
   account_warning: plain,
   account_suspended: plain,
   account_reinstated: plain,
+  payout_sent: plain,
+  payout_failed: plain,
+  payouts_on_hold: plain,
+  onboarding_needed: plain,
 };
 
 describe("notificationEmailFor", () => {

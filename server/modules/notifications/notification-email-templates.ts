@@ -183,6 +183,10 @@ const NOTIFICATION_EMAILS: Record<NotificationKind, EmailTemplate> = {
   account_warning: plainNotice,
   account_suspended: plainNotice,
   account_reinstated: plainNotice,
+  payout_sent: plainNotice,
+  payout_failed: plainNotice,
+  payouts_on_hold: plainNotice,
+  onboarding_needed: plainNotice,
 };
 
 /** The one email of a group of notifications (see emailGroups), by the first one's kind. */

@@ -18,6 +18,8 @@ const ACTION_LABELS: Record<AdminAction, string> = {
   "order.refund": "Refund issued",
   "listing_rule.add": "Rule added",
   "listing_rule.delete": "Rule deleted",
+  "payouts.hold": "Payouts held",
+  "payouts.release": "Payouts released",
 };
 
 /** Where the subject of an entry is shown in the admin area, if anywhere. */

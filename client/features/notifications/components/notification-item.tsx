@@ -56,6 +56,10 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   account_warning: ShieldAlert,
   account_suspended: ShieldAlert,
   account_reinstated: ShieldCheck,
+  payout_sent: BadgeDollarSign,
+  payout_failed: CircleX,
+  payouts_on_hold: ShieldAlert,
+  onboarding_needed: Store,
 };
 
 /**
