@@ -33,6 +33,13 @@ async function buyThroughThePages(page: Page, listingId: string): Promise<string
   return new URL(page.url()).searchParams.get("order") ?? "";
 }
 
+/** The seller's balances as the summary API answers them. */
+async function summary(page: Page): Promise<{ availableCents: number; pendingCents: number }> {
+  const response = await page.request.get("/api/my/payments/summary");
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
 /** The summary's balance cards on /my/payments. */
 function balance(page: Page, name: "available" | "pending" | "on-hold") {
   return page.getByRole("region", { name: "Summary" }).getByTestId(`balance-${name}`);
@@ -51,8 +58,9 @@ async function timePasses(page: Page, days: number) {
   return (await run.json()) as { now: string; jobs: Record<string, number> };
 }
 
-test("a buyer pays; the seller sees the sale pending with its fee, ships it, and once the hold ends the money is available", async ({
+test("a buyer pays; the seller sees the sale pending with its fee, ships it, is paid out once the hold ends, and a refund after the payout is made up by the next sale", async ({
   newPerson,
+  signedIn,
   listSomething,
 }, testInfo) => {
   test.setTimeout(bound(180_000));
@@ -157,9 +165,74 @@ test("a buyer pays; the seller sees the sale pending with its fee, ships it, and
   await expect(statement.getByRole("table")).toContainText(`Sale: ${title}`);
   await expect(statement.getByRole("button", { name: "Print" })).toBeVisible();
 
-  // (Next in this story, added with the payouts: the seller sets up payouts, the payout run pays
-  // the available balance, the seller sees it in Payouts; a refund after the payout shows a
-  // negative balance that the next sale makes up.)
+  // The seller sets up payouts on the sandbox's own form (Stripe's test number that succeeds).
+  const sections = seller.page.getByRole("navigation", { name: "Payments sections" });
+  await sections.getByRole("link", { name: "Payout settings" }).click();
+  const bank = seller.page.getByRole("form", { name: "Your bank account" });
+  await bank.getByLabel("Account holder's name").fill("Keisha Baptiste");
+  await bank.getByLabel("Bank name").fill("Republic Bank");
+  await bank.getByLabel("Account number").fill("000123456789");
+  await bank.getByLabel("Routing number").fill("110000000");
+  await bank.getByRole("button", { name: "Save bank account" }).click();
+  await expect(seller.page.getByText("Your bank account is saved.")).toBeVisible();
+
+  // The payout run pays the available balance (the dev run, or the server's own every minute):
+  // on its way to the account ending 6789, then arrived two days on.
+  await timePasses(seller.page, 0);
+  await sections.getByRole("link", { name: "Payouts" }).click();
+  const payouts = seller.page.getByRole("list", { name: "Payouts" });
+  const payout = payouts.getByRole("listitem").filter({ hasText: formatMoney(NET_CENTS) });
+  await expect(payout).toContainText("On its way");
+  await expect(payout).toContainText("ending 6789");
+  await timePasses(seller.page, 2);
+  await seller.page.reload();
+  await expect(payout).toContainText("Paid");
+  await seller.page.screenshot({ path: testInfo.outputPath("payouts.png"), fullPage: true });
+  await sections.getByRole("link", { name: "Summary" }).click();
+  await expect(balance(seller.page, "available")).toContainText(formatMoney(0));
+
+  // A refund after the payout: staff refund part of the order, and the seller owes it back.
+  const admin = await signedIn("admin@demo.tradewinds.test");
+  const refunded = await apiPost(admin.page, `/api/admin/orders/${orderId}/refunds`, {
+    amountCents: 2_000,
+    reason: "Arrived with a torn brim",
+  });
+  expect(refunded.status(), await refunded.text()).toBe(201);
+  await admin.close();
+  const owed = await summary(seller.page);
+  expect(owed.availableCents).toBeLessThan(0);
+  await seller.page.reload();
+  // Shown with a true minus sign.
+  await expect(balance(seller.page, "available")).toContainText(
+    `\u2212${formatMoney(-owed.availableCents)}`,
+  );
+  await expect(seller.page.getByTestId("waiting-reason")).toHaveText(
+    "Your balance is negative; your next sales make it up.",
+  );
+  await seller.page.screenshot({
+    path: testInfo.outputPath("summary-negative.png"),
+    fullPage: true,
+  });
+
+  // The next sale makes it up: once released, available is that sale less what was owed, and the
+  // next run pays exactly that.
+  const next = await buyThroughThePages(buyer.page, listingId);
+  await seller.page.goto("/my/selling");
+  const nextSale = seller.page
+    .getByRole("region", { name: "Sold" })
+    .getByRole("listitem", { name: `Order #${next.slice(0, 8)}: ${title}` });
+  await nextSale.getByRole("button", { name: "Mark as shipped" }).click();
+  await ship.getByLabel("Carrier", { exact: true }).selectOption({ label: "UPS" });
+  await ship.getByLabel("Tracking number").fill("1Z999AA10123456785");
+  await ship.getByRole("button", { name: "Mark as shipped" }).click();
+  await expect(ship).toBeHidden();
+  await timePasses(seller.page, 15);
+  const recovered = NET_CENTS + owed.availableCents;
+  await seller.page.goto("/my/payments?tab=payouts");
+  await expect(
+    payouts.getByRole("listitem").filter({ hasText: formatMoney(recovered) }),
+  ).toContainText(/On its way|Paid/);
+  expect((await summary(seller.page)).availableCents).toBe(0);
 
   await seller.close();
   await buyer.close();
