@@ -1,6 +1,6 @@
 import Stripe from "stripe";
-import { InvalidSignatureError, WEBHOOK_TOLERANCE_SECONDS } from "./payment-provider";
 import { type PayoutEvent, type PayoutProvider, PayoutRefusedError } from "./payout-provider";
+import { verifiedStripeEvent } from "./stripe-events";
 import type { StripeSettings } from "./stripe-provider";
 
 /** Stripe pays a connected account's balance to its bank on its own schedule; this is our guess. */
@@ -92,20 +92,7 @@ export function stripeConnect(settings: StripeSettings): PayoutProvider {
       return null;
     },
     parseWebhook(rawBody, headers): PayoutEvent {
-      const header = headers["stripe-signature"];
-      const signature = Array.isArray(header) ? header[0] : header;
-      if (!signature) throw new InvalidSignatureError();
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(
-          rawBody,
-          signature,
-          settings.webhookSecret,
-          WEBHOOK_TOLERANCE_SECONDS,
-        );
-      } catch {
-        throw new InvalidSignatureError();
-      }
+      const event = verifiedStripeEvent(stripe, rawBody, headers, settings.webhookSecret);
       if (event.type === "account.updated") {
         const account = event.data.object as Stripe.Account;
         return {

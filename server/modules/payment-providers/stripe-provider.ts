@@ -1,11 +1,6 @@
 import Stripe from "stripe";
-import {
-  InvalidSignatureError,
-  type PaymentEvent,
-  type PaymentProvider,
-  RefundRefusedError,
-  WEBHOOK_TOLERANCE_SECONDS,
-} from "./payment-provider";
+import { type PaymentEvent, type PaymentProvider, RefundRefusedError } from "./payment-provider";
+import { verifiedStripeEvent } from "./stripe-events";
 
 export interface StripeSettings {
   secretKey: string;
@@ -101,20 +96,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       }
     },
     parseWebhook(rawBody, headers): PaymentEvent {
-      const header = headers["stripe-signature"];
-      const signature = Array.isArray(header) ? header[0] : header;
-      if (!signature) throw new InvalidSignatureError();
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(
-          rawBody,
-          signature,
-          settings.webhookSecret,
-          WEBHOOK_TOLERANCE_SECONDS,
-        );
-      } catch {
-        throw new InvalidSignatureError();
-      }
+      const event = verifiedStripeEvent(stripe, rawBody, headers, settings.webhookSecret);
       if (!event.type.startsWith("checkout.session.")) {
         return {
           id: event.id,

@@ -9,6 +9,7 @@ import {
 import { apiErrorSchema, ERROR_CODES } from "../../../core/errors";
 import { AppError, badRequest, notFound } from "../../errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
+import { withRawJsonBody } from "../../plugins/raw-json-body";
 import { requireUser } from "../../plugins/session";
 import { InvalidSignatureError } from "../payment-providers/payment-provider";
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from "../payment-providers/sandbox-provider";
@@ -34,11 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   );
 
   // Webhooks are verified over the exact bytes the provider signed, so this scope keeps the body raw.
-  await app.register(async (raw) => {
-    raw.removeContentTypeParser("application/json");
-    raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) =>
-      done(null, body),
-    );
+  await withRawJsonBody(app, (raw) => {
     raw.withTypeProvider<ZodTypeProvider>().post(
       "/payments/webhook/:provider",
       {

@@ -11,6 +11,7 @@ import {
 import { apiErrorSchema, ERROR_CODES } from "../../../core/errors";
 import { badRequest, notFound } from "../../errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
+import { withRawJsonBody } from "../../plugins/raw-json-body";
 import { requireUser } from "../../plugins/session";
 import { InvalidSignatureError } from "../payment-providers/payment-provider";
 import { requireStaff } from "../staff/staff.policy";
@@ -176,11 +177,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Connect events are verified over the exact bytes Stripe signed: this scope keeps the body raw.
-  await app.register(async (raw) => {
-    raw.removeContentTypeParser("application/json");
-    raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) =>
-      done(null, body),
-    );
+  await withRawJsonBody(app, (raw) => {
     raw.withTypeProvider<ZodTypeProvider>().post(
       "/payouts/webhook/:provider",
       {
