@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../core/contracts/accounts";
 import { categoryNodeSchema } from "../../core/contracts/browse";
 import { apiErrorSchema } from "../../core/errors";
+import { registerRequestExamples } from "./openapi-examples";
 import { SESSION_COOKIE } from "./session";
 
 declare module "fastify" {
@@ -33,6 +34,8 @@ for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) {
   // Idempotent: every app a test process builds runs this module's plugin, but the registry is global.
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
 }
+
+registerRequestExamples();
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
