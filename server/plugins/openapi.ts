@@ -93,6 +93,24 @@ export function securityFor(
 
 const REDIRECT_OR_EMPTY = /^(204|3\d\d)$/;
 
+/** What each status means in this API, for responses whose route gives no description. */
+const RESPONSE_MEANINGS: Record<string, string> = {
+  "200": "OK",
+  "201": "Created",
+  "400": "Malformed, or fails validation: `error.fields` names each field and what is wrong",
+  "401": "Nobody is signed in, or the session has ended",
+  "402": "The card was declined",
+  "403": "Not allowed to do that (or the CSRF header is missing)",
+  "404": "Not found, or not yours",
+  "409": "Clashes with the current state",
+  "413": "Too large",
+  "422": "Refused by a rule: `error.code` and `error.message` say which",
+  "429": "Too many requests: try again later",
+  "502": "The payment provider failed; nothing was charged",
+  "503": "Not available just now: try again",
+  "4XX": "Refused; the error envelope says why",
+};
+
 /**
  * The per-route step: the routes' zod schemas become JSON schemas (fastify-type-provider-zod), and
  * each operation gets what integrators' tools ask of it without every route repeating it:
@@ -114,17 +132,23 @@ const transform: SwaggerTransform = (input) => {
   const methods = [route.method].flat();
   const method = methods.find((m) => m !== "HEAD") ?? "GET";
   if (result.response) {
-    for (const code of Object.keys(result.response)) {
+    for (const [code, response] of Object.entries(result.response)) {
       if (REDIRECT_OR_EMPTY.test(code)) {
         result.response[code] = {
           type: "null",
           description: code === "204" ? "Done; no content" : "A redirect to the Location header",
         };
-      } else if (code === "4XX") {
-        result.response[code] = {
-          ...(result.response[code] as object),
-          description: "Refused; the error envelope says why",
-        };
+        continue;
+      }
+      const said = response as { description?: string; content?: unknown; $ref?: string };
+      const meaning = RESPONSE_MEANINGS[code];
+      // Without a description every answer read "Default Response". fastify-swagger takes it from
+      // x-response-description (and drops that key from an inline schema), or, beside a $ref
+      // (the error envelope), from description.
+      if (meaning && !said.description && !said.content) {
+        result.response[code] = said.$ref
+          ? { ...said, description: meaning }
+          : { ...said, "x-response-description": meaning };
       }
     }
   }
