@@ -91,6 +91,18 @@ const newModuleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => reply.code(204).send(null),
   );
   app.get(
+    "/things/named",
+    {
+      schema: {
+        tags: ["browse"],
+        summary: "A route that names its own operation",
+        operationId: "listNamedThings",
+        response: { 200: z.array(z.string()) },
+      },
+    },
+    async () => [],
+  );
+  app.get(
     "/things",
     {
       schema: {
@@ -146,6 +158,7 @@ describe("the document of routes that say nothing of it", () => {
     });
 
     expect(doc.paths["/api/things"]?.get).toMatchObject({ operationId: "getThings", security: [] });
+    expect(doc.paths["/api/things/named"]?.get?.operationId).toBe("listNamedThings");
     // Published because used; and no bearer scheme while no route takes a token.
     expect(Object.keys(doc.components.schemas)).toEqual(["ApiError"]);
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([

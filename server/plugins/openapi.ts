@@ -114,9 +114,9 @@ const RESPONSE_MEANINGS: Record<string, string> = {
 /**
  * The per-route step: the routes' zod schemas become JSON schemas (fastify-type-provider-zod), and
  * each operation gets what integrators' tools ask of it without every route repeating it:
- * an operationId, its security, a 4xx answer (the error envelope) if the route names none (any
- * request can be refused: the input guard's 400, a rate limit's 429), and no body on a 204 or a
- * redirect.
+ * its security (from the route's first method, should a route ever serve two), a 4xx answer (the
+ * error envelope) if the route names none (any request can be refused: the input guard's 400, a
+ * rate limit's 429), a description of each status, and no body on a 204 or a redirect.
  */
 const transform: SwaggerTransform = (input) => {
   const { schema, url, route } = input;
@@ -152,7 +152,7 @@ const transform: SwaggerTransform = (input) => {
       }
     }
   }
-  result.operationId ??= operationIdFor(method, url);
+  // The operationId is given per method in transformObject: one route may serve two methods.
   result.security ??= securityFor(method, url, responses, route.config);
   return { ...out, schema: result };
 };
@@ -169,20 +169,29 @@ function collectRefs(value: unknown, into: Set<string>) {
 }
 
 /**
- * The whole-document step: the named schemas are published (jsonSchemaTransformObject), those no
+ * The whole-document step: every operation without an operationId gets one from its method and
+ * path, the named schemas are published (jsonSchemaTransformObject), those no
  * operation uses are left out (it publishes the input and the output form of each), the bearer
  * scheme is declared only once some route takes a token, and `servers` is where this site is.
  */
 function transformObjectFor(publicUrl: string): SwaggerTransformObject {
   return (input) => {
     const doc = jsonSchemaTransformObject(input) as {
-      paths?: Record<string, Record<string, { security?: SecurityRequirement[] }>>;
+      paths?: Record<
+        string,
+        Record<string, { operationId?: string; security?: SecurityRequirement[] }>
+      >;
       components?: {
         schemas?: Record<string, unknown>;
         securitySchemes?: Record<string, unknown>;
       };
       servers?: unknown[];
     };
+    for (const [url, operations] of Object.entries(doc.paths ?? {})) {
+      for (const [method, operation] of Object.entries(operations)) {
+        operation.operationId ??= operationIdFor(method, url);
+      }
+    }
     const schemas = doc.components?.schemas ?? {};
     const used = new Set<string>();
     collectRefs(doc.paths, used);
@@ -205,7 +214,10 @@ function transformObjectFor(publicUrl: string): SwaggerTransformObject {
       const tokens = Object.values(doc.paths ?? {}).some((ops) =>
         Object.values(ops).some((op) => op.security?.some((req) => "bearer" in req)),
       );
-      if (!tokens) delete doc.components.securitySchemes?.bearer;
+      if (!tokens && doc.components.securitySchemes) {
+        const { bearer: _unused, ...schemes } = doc.components.securitySchemes;
+        doc.components.securitySchemes = schemes;
+      }
     }
     doc.servers = [{ url: publicUrl, description: "This site" }];
     return doc as ReturnType<SwaggerTransformObject>;
