@@ -68,9 +68,16 @@ export async function publishedDocument(): Promise<unknown> {
   }
 }
 
+/** Redocly CLI sends usage data and looks for its own updates unless told not to. */
+const QUIET_ENV = {
+  ...process.env,
+  REDOCLY_TELEMETRY: "off",
+  REDOCLY_SUPPRESS_NOTIFICATIONS: "true",
+};
+
 function run(label: string, command: string, args: string[]) {
   console.log(`--- ${label}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: QUIET_ENV });
   if (result.error) console.error(result.error.message);
   return result.status === 0;
 }
@@ -107,6 +114,7 @@ function lint(docFile: string): boolean {
   ]);
   const json = spawnSync(redocly, [...common, "--format", "json"], {
     cwd: root,
+    env: QUIET_ENV,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
