@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import fp from "fastify-plugin";
 import { z } from "zod";
+import { apiErrorSchema } from "../../core/errors";
 import { LIVE_EVENTS, type LiveClientEvent, type LiveEventName, topics } from "../../core/events";
 import type { NamedStatement } from "../db/client";
 import { badRequest } from "../errors";
@@ -216,7 +217,8 @@ export const livePlugin = fp<LiveOptions>(
       {
         schema: {
           tags: ["bidding"],
-          summary:
+          summary: "Live updates: a stream of server-sent events",
+          description:
             "Server-sent events: `auction.updated` for each listed auction after every accepted bid or settlement, " +
             "with the new state and the bids it recorded; signed in (listings optional then), " +
             "`notifications.unread` with your unread count on connecting and after notifications are marked read, " +
@@ -224,6 +226,17 @@ export const livePlugin = fp<LiveOptions>(
             "`message.created` (the message and your unread message total) for each message in your conversations, " +
             "and `messages.read` when messages of one are marked read",
           querystring: query,
+          // Visitors follow listings; with the session cookie the user's own events come too.
+          security: [{}, { session: [] }],
+          // The handler writes the stream itself (reply.hijack), so these describe it for the
+          // document only; nothing is serialized through them.
+          response: {
+            200: {
+              description: "The event stream; it stays open until the client leaves",
+              content: { "text/event-stream": { schema: z.string() } },
+            },
+            400: apiErrorSchema,
+          },
         },
       },
       async (request, reply) => {

@@ -197,7 +197,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   app.get(
     "/auth/session",
     {
-      schema: { tags: ["accounts"], summary: "Who is signed in", response: { 200: sessionSchema } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Who is signed in",
+        // Anyone may ask: with the session cookie the answer names its user, without it null.
+        security: [{}, { session: [] }],
+        response: { 200: sessionSchema },
+      },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");

@@ -19,7 +19,16 @@ export const oauthCallbackRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }>
       schema: {
         tags: ["accounts"],
         summary: "OAuth redirect target",
-        querystring: z.record(z.string(), z.unknown()),
+        // What Google and Facebook send back (OAuth 2.0 and OpenID Connect); openid-client reads
+        // them from the URL itself. Other parameters a provider adds are allowed and ignored.
+        querystring: z.object({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          iss: z.string().optional(),
+          scope: z.string().optional(),
+          error: z.string().optional(),
+          error_description: z.string().optional(),
+        }),
         response: { 302: z.null() },
       },
     },

@@ -315,7 +315,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: attachmentFileQuerySchema,
         // Bytes, sent as they are (Fastify serialises no Buffer): described, not validated.
         response: {
-          200: z.any().describe("The file's bytes, with its own content type"),
+          200: {
+            description: "The file's bytes, with its own content type",
+            content: { "*/*": { schema: z.any().meta({ type: "string", format: "binary" }) } },
+          },
           ...errors,
         },
       },

@@ -58,7 +58,15 @@ export const sellerPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["seller payments"],
         summary: "The same transactions as a CSV download (every line the filters keep)",
         querystring: transactionsQuerySchema,
-        response: { 200: z.any().describe("text/csv, RFC 4180"), ...errors },
+        // The handler sends the bytes itself (a Buffer is never serialized): this only tells the
+        // document the answer is CSV, not JSON.
+        response: {
+          200: {
+            description: "The transactions as CSV (RFC 4180), as a download",
+            content: { "text/csv": { schema: z.string() } },
+          },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -73,7 +81,7 @@ export const sellerPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header("cache-control", "private, no-store")
         .header("x-content-type-options", "nosniff")
-        .send(Buffer.from(transactionsCsv(lines), "utf8"));
+        .send(transactionsCsv(lines));
     },
   );
 
