@@ -54,7 +54,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/my/payments/settings",
     {
       schema: {
-        tags: ["payments"],
+        tags: ["seller payments"],
         summary: "How and when you are paid: onboarding status, bank ending, schedule",
         response: { 200: payoutSettingsSchema, ...errors },
       },
@@ -67,7 +67,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perUserRateLimit(30),
       schema: {
-        tags: ["payments"],
+        tags: ["seller payments"],
         summary: "Set your payout schedule (daily, or weekly on a day) and minimum",
         body: payoutScheduleSchema,
         response: { 200: payoutSettingsSchema, ...errors },
@@ -82,7 +82,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: perUserRateLimit(10),
       schema: {
-        tags: ["payments"],
+        tags: ["seller payments"],
         summary: "Start payouts onboarding",
         description:
           "Sandbox: the bank details (holderName, bankName, accountNumber, routingNumber); enabled at once. " +
@@ -100,7 +100,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Stripe sends the seller back here (finished, or the link expired); both go on to the page.
   app.get(
     "/my/payments/onboarding/return",
-    { schema: { tags: ["payments"], summary: "Back from Stripe's onboarding", hide: true } },
+    { schema: { tags: ["seller payments"], summary: "Back from Stripe's onboarding", hide: true } },
     async (request, reply) => {
       const user = requireUser(request);
       await refreshOnboarding(deps(), user.id);
@@ -109,7 +109,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/my/payments/onboarding/refresh",
-    { schema: { tags: ["payments"], summary: "A new Stripe onboarding link", hide: true } },
+    { schema: { tags: ["seller payments"], summary: "A new Stripe onboarding link", hide: true } },
     async (request, reply) => {
       const user = requireUser(request);
       if (app.payouts.id !== "stripe") return reply.redirect("/my/payments", 303);
@@ -122,7 +122,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/my/payments/payouts",
     {
       schema: {
-        tags: ["payments"],
+        tags: ["seller payments"],
         summary: "Your payouts, newest first",
         querystring: z.object(paginationQuery),
         response: { 200: payoutPageSchema, ...errors },
@@ -183,7 +183,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { rateLimit: { max: 600, timeWindow: "1 minute" }, csrfExempt: true },
         schema: {
-          tags: ["payments"],
+          tags: ["seller payments"],
           summary: "Payout provider (Stripe Connect) webhooks: account.updated, payout.paid/failed",
           params: z.object({ provider: z.string() }),
           response: {
