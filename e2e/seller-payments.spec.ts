@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { finalValueFeeCents } from "../core/fees";
 import { formatMoney } from "../core/money";
 import { apiPost } from "./fixtures/accounts";
+import { buyThroughThePages } from "./fixtures/checkout";
 import { bound, expect, test } from "./fixtures/test";
 
 /** Item plus shipping is what the final value fee is charged on. */
@@ -11,27 +11,6 @@ const SHIPPING_CENTS = 500;
 const SALE_CENTS = PRICE_CENTS + SHIPPING_CENTS;
 const FEE_CENTS = finalValueFeeCents(SALE_CENTS);
 const NET_CENTS = SALE_CENTS - FEE_CENTS;
-
-/** Buy It Now from the listing page, paid on the sandbox's page with the card that succeeds. */
-async function buyThroughThePages(page: Page, listingId: string): Promise<string> {
-  await page.goto(`/listing/${listingId}`);
-  await page
-    .getByRole("region", { name: "Buy It Now" })
-    .getByRole("button", { name: "Buy It Now" })
-    .click();
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page).toHaveURL(/\/pay\/sandbox\//);
-  const form = page.getByRole("form", { name: "Card payment" });
-  await form.getByLabel("Card number").fill(SANDBOX_CARDS.success);
-  await form.getByLabel("Expiry (MM / YY)").fill("1234");
-  await form.getByLabel("CVC").fill("123");
-  await form.getByLabel("Name on card").fill("Keisha Baptiste");
-  await form.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible({
-    timeout: 20_000,
-  });
-  return new URL(page.url()).searchParams.get("order") ?? "";
-}
 
 /** The seller's balances as the summary API answers them. */
 async function summary(page: Page): Promise<{ availableCents: number; pendingCents: number }> {

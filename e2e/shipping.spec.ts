@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
-import { SANDBOX_CARDS } from "../core/contracts/buying";
 import { apiPost } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { buyThroughThePages } from "./fixtures/checkout";
 import { bound, expect, test } from "./fixtures/test";
 
 /** What the story's listings cost: totals and the price shown are read from these. */
@@ -13,27 +12,6 @@ const SHIPPING_LISTING = {
   shippingCents: 900,
 };
 
-/** Buy It Now from the listing page, paid on the sandbox's page with the card that succeeds. */
-async function buyThroughThePages(page: Page, listingId: string): Promise<string> {
-  await page.goto(`/listing/${listingId}`);
-  await page
-    .getByRole("region", { name: "Buy It Now" })
-    .getByRole("button", { name: "Buy It Now" })
-    .click();
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
-  await expect(page).toHaveURL(/\/pay\/sandbox\//);
-  const form = page.getByRole("form", { name: "Card payment" });
-  await form.getByLabel("Card number").fill(SANDBOX_CARDS.success);
-  await form.getByLabel("Expiry (MM / YY)").fill("1234");
-  await form.getByLabel("CVC").fill("123");
-  await form.getByLabel("Name on card").fill("Tamika Clarke");
-  await form.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible({
-    timeout: 20_000,
-  });
-  return new URL(page.url()).searchParams.get("order") ?? "";
-}
-
 test("the seller marks a sale shipped with a tracking number; the buyer tracks it and marks it received @phone", async ({
   newPerson,
   listSomething,
@@ -44,7 +22,7 @@ test("the seller marks a sale shipped with a tracking number; the buyer tracks i
   const buyer = await newPerson("shipbuy");
   const title = `Palm straw market basket ${Date.now().toString(36)}`;
   const listingId = (await listSomething(seller, { ...SHIPPING_LISTING, title })).id;
-  const orderId = await buyThroughThePages(buyer.page, listingId);
+  const orderId = await buyThroughThePages(buyer.page, listingId, "Tamika Clarke");
   const number = orderId.slice(0, 8);
 
   // Before it ships, Track package says the seller has not shipped it yet.
@@ -122,7 +100,7 @@ test("the server refuses a second shipment and a stranger's, and links nothing f
       title: `Sea grape jelly ${Date.now().toString(36)}`,
     })
   ).id;
-  const orderId = await buyThroughThePages(buyer.page, listingId);
+  const orderId = await buyThroughThePages(buyer.page, listingId, "Tamika Clarke");
 
   const stranger = await apiPost(buyer.page, `/api/orders/${orderId}/shipments`, {
     carrier: "ups",
@@ -161,7 +139,7 @@ test("the buyer's open Purchase History drops Request cancellation the moment th
   const buyer = await newPerson("liveshipbuy");
   const title = `Coconut shell lamp ${Date.now().toString(36)}`;
   const listingId = (await listSomething(seller, { ...SHIPPING_LISTING, title })).id;
-  const orderId = await buyThroughThePages(buyer.page, listingId);
+  const orderId = await buyThroughThePages(buyer.page, listingId, "Tamika Clarke");
   const number = orderId.slice(0, 8);
 
   // The buyer has Purchase History open: the paid, unshipped order may still be cancelled. The page
