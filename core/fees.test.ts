@@ -4,7 +4,11 @@ import {
   calculateFees,
   conversionFeeCents,
   DISPUTE_FEES_CENTS,
+  FREE_LISTINGS_PER_MONTH,
+  finalValueFeeCents,
   finalValuePercent,
+  INSERTION_FEE_CENTS,
+  insertionFeeCents,
   realEstateFeeCents,
   UPGRADES,
 } from "./fees";
@@ -15,6 +19,18 @@ describe("seller fees", () => {
   it("matches the spec's examples: 10% on $45, 7% on $520", () => {
     expect(calculateFees({ ...base, priceCents: 45_00 }).finalValueFeeCents).toBe(4_50);
     expect(calculateFees({ ...base, priceCents: 520_00 }).finalValueFeeCents).toBe(36_40);
+  });
+
+  it("charges at sale what the calculator shows: one function for both", () => {
+    // The ledger charges finalValueFeeCents when an order is paid (server/modules/ledger).
+    expect(finalValueFeeCents(45_00)).toBe(4_50);
+    expect(finalValueFeeCents(520_00)).toBe(36_40);
+    for (let sale = 0; sale <= 2_000_00; sale += 137)
+      expect(finalValueFeeCents(sale)).toBe(
+        calculateFees({ ...base, priceCents: sale }).finalValueFeeCents,
+      );
+    expect(insertionFeeCents(FREE_LISTINGS_PER_MONTH - 1)).toBe(0);
+    expect(insertionFeeCents(FREE_LISTINGS_PER_MONTH)).toBe(INSERTION_FEE_CENTS);
   });
 
   it("charges the final value fee on item plus shipping", () => {
