@@ -102,7 +102,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Bidders are named as eBay does: masked (first and last letter, `k***a`) with their feedback count, " +
           "except to the listing's seller, who sees every name, and to a bidder, who sees their own (`isViewer`). " +
-          "A listing that is not an auction has no bid history: 404 `not_auction`.",
+          "A listing that is not an auction has no bid history: 404 `not_auction`. A held or removed listing's " +
+          "history is 404 to all but its seller and staff, as the listing is.",
         params: idParam,
         querystring: z.object(paginationQuery),
         response: { 200: bidHistorySchema, 400: apiErrorSchema, 404: apiErrorSchema },
@@ -115,6 +116,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.page,
         request.query.pageSize,
         request.user?.id ?? null,
+        // A held or removed listing's bids: its seller and staff only, as its page.
+        request.user?.staffRole != null,
       ),
   );
 

@@ -574,7 +574,9 @@ export async function getListing(
 
 /**
  * The visible bid history of a listing, newest first. Bidders are masked (core/bidder-name.ts)
- * except to the listing's seller, who sees every name, and to a bidder, who sees their own.
+ * except to the listing's seller, who sees every name, and to a bidder, who sees their own. A held
+ * or removed listing's history is there only for those who may see the listing: its seller and
+ * staff (as getListing decides).
  */
 export async function listBids(
   db: Db,
@@ -582,12 +584,16 @@ export async function listBids(
   page: number,
   pageSize: number,
   viewerId: string | null = null,
+  viewerIsStaff = false,
 ): Promise<BidHistory> {
-  const listing = await rows<{ seller_id: string; kind: string }>(
+  const listing = await rows<{ seller_id: string; kind: string; moderation: ListingModeration }>(
     db,
-    sql`select seller_id, kind from listings where id = ${id}`,
+    sql`select seller_id, kind, moderation from listings where id = ${id}`,
   );
   if (!listing[0]) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+  const mayModerate = viewerIsStaff || listing[0].seller_id === viewerId;
+  if (listing[0].moderation !== "visible" && !mayModerate)
+    throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
   // Only an auction has a bid history (its page, /listing/{id}/bids, is a 404 otherwise).
   if (listing[0].kind !== "auction") {
     throw notFound("This listing is not an auction.", ERROR_CODES.notAuction);

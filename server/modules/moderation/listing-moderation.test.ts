@@ -79,6 +79,28 @@ describe("containsWord", () => {
   });
 });
 
+describe("a removed auction's bid history", () => {
+  it("is 404 to the public, as the listing is, and there for its seller and staff", async () => {
+    const listing = await createListing(t.database.db, {
+      sellerId: seller.id,
+      title: "Steel pan auction zqb",
+      auction: { endTime: new Date(Date.now() + 86_400_000) },
+    });
+    const visitor = new Agent(t.app);
+    const bids = (agent: Agent) => agent.get(`/api/listings/${listing.id}/bids`);
+    expect((await bids(visitor)).statusCode).toBe(200);
+    const res = await act(moderator, listing.id, "remove", "Counterfeit instrument.");
+    expect(res.statusCode, res.body).toBe(200);
+    for (const agent of [visitor, buyer.agent]) {
+      const hidden = await bids(agent);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json().error.code).toBe("listing_not_found");
+    }
+    expect((await bids(seller.agent)).statusCode).toBe(200);
+    expect((await bids(admin.agent)).statusCode).toBe(200);
+  });
+});
+
 describe("removing a listing", () => {
   it("hides it from the public, keeps it for its seller and staff, and tells the seller why", async () => {
     const listing = await createListing(t.database.db, {
