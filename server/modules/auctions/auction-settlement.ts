@@ -168,3 +168,21 @@ export async function settleDueAuctions(db: Db): Promise<string[]> {
     done.push(id);
   }
 }
+
+/**
+ * An auction bought outright with Buy It Now (before any bid), in the transaction that records the
+ * payment: it is sold, its end comes forward to now and it counts as settled, so the settlement job
+ * never settles it again, and the order is its one auction order.
+ */
+export async function settleBoughtOutright(
+  tx: Db,
+  listingId: string,
+  orderId: string,
+): Promise<void> {
+  await tx.execute(sql`update listings set status = 'sold' where id = ${listingId}`);
+  await tx.execute(sql`update auction_settings
+    set settled_at = coalesce(settled_at, now()), end_time = least(end_time, now())
+    where listing_id = ${listingId}`);
+  await tx.execute(sql`insert into auction_orders (listing_id, order_id) values (${listingId}, ${orderId})
+    on conflict do nothing`);
+}

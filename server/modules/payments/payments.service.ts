@@ -8,6 +8,7 @@ import { type Clock, systemClock } from "../../clock";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { AppError, ruleBroken } from "../../errors";
+import { settleBoughtOutright } from "../auctions/auction-settlement";
 import { recordRefund } from "../cancellations/refunds.service";
 import { postOrderPaid } from "../ledger/seller-funds";
 import { lockListings } from "../listings/listing-locks";
@@ -180,14 +181,7 @@ async function takeStock(tx: Tx, orderId: string, buyerId: string): Promise<bool
       await alertWatchersOfEnd(tx, line.listingId, { soldOut: true, exclude: [buyerId] });
   }
   const auctions = current.filter((c) => c.kind === "auction").map((c) => c.id);
-  for (const listingId of auctions) {
-    await tx.execute(sql`update listings set status = 'sold' where id = ${listingId}`);
-    await tx.execute(sql`update auction_settings
-      set settled_at = coalesce(settled_at, now()), end_time = least(end_time, now())
-      where listing_id = ${listingId}`);
-    await tx.execute(sql`insert into auction_orders (listing_id, order_id) values (${listingId}, ${orderId})
-      on conflict do nothing`);
-  }
+  for (const listingId of auctions) await settleBoughtOutright(tx, listingId, orderId);
   return true;
 }
 
