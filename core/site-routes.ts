@@ -94,6 +94,7 @@ export const STAFF_PAGES: readonly string[] = [
   "/admin/listings",
   "/admin/orders",
   "/admin/orders/:id",
+  "/admin/money",
   "/admin/audit",
   "/admin/rules",
 ];
