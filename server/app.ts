@@ -30,6 +30,7 @@ import type { PaymentProvider } from "./modules/payment-providers/payment-provid
 import type { PayoutProvider } from "./modules/payment-providers/payout-provider";
 import { sandboxPayouts } from "./modules/payment-providers/sandbox-payouts";
 import { sandboxProvider } from "./modules/payment-providers/sandbox-provider";
+import type { StripeSettings } from "./modules/payment-providers/stripe-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { payoutsRoutes } from "./modules/payouts/payouts.routes";
 import { devMoneyRoutes } from "./modules/seller-payments/dev-money.routes";
@@ -95,27 +96,34 @@ function sandboxWebhookSecret(config: Config) {
   return createHmac("sha256", config.sessionSecret).update("sandbox-webhooks").digest("hex");
 }
 
+/** Stripe's settings from the configuration, for Checkout and Connect alike; null without keys. */
+function stripeSettings(config: Config): StripeSettings | null {
+  const { secretKey, webhookSecret, apiUrl } = config.stripe;
+  if (!secretKey || !webhookSecret) return null;
+  const api = apiUrl ? new URL(apiUrl) : null;
+  return {
+    secretKey,
+    webhookSecret,
+    publicUrl: config.publicUrl,
+    api: api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : undefined,
+  };
+}
+
 /**
  * Stripe when a secret key is configured, else the built-in sandbox. Stripe's SDK is loaded only
  * then: it costs about a tenth of a second at every start of a site that does not use it.
  */
 async function paymentProviderFor(config: Config): Promise<PaymentProvider> {
-  const { secretKey, webhookSecret, apiUrl } = config.stripe;
-  if (secretKey && webhookSecret) {
+  const settings = stripeSettings(config);
+  if (settings) {
     const { stripeProvider } = await import("./modules/payment-providers/stripe-provider");
-    const api = apiUrl ? new URL(apiUrl) : null;
-    return stripeProvider({
-      secretKey,
-      webhookSecret,
-      publicUrl: config.publicUrl,
-      api: api
-        ? {
-            host: api.hostname,
-            port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
-            protocol: api.protocol === "https:" ? "https" : "http",
-          }
-        : undefined,
-    });
+    return stripeProvider(settings);
   }
   return sandboxProvider({ webhookSecret: sandboxWebhookSecret(config) });
 }
@@ -125,22 +133,10 @@ async function payoutProviderFor(
   config: Config,
   payments: PaymentProvider,
 ): Promise<PayoutProvider> {
-  const { secretKey, webhookSecret, apiUrl } = config.stripe;
-  if (payments.id === "stripe" && secretKey && webhookSecret) {
+  const settings = stripeSettings(config);
+  if (payments.id === "stripe" && settings) {
     const { stripeConnect } = await import("./modules/payment-providers/stripe-connect");
-    const api = apiUrl ? new URL(apiUrl) : null;
-    return stripeConnect({
-      secretKey,
-      webhookSecret,
-      publicUrl: config.publicUrl,
-      api: api
-        ? {
-            host: api.hostname,
-            port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
-            protocol: api.protocol === "https:" ? "https" : "http",
-          }
-        : undefined,
-    });
+    return stripeConnect(settings);
   }
   return sandboxPayouts();
 }

@@ -7,12 +7,12 @@ import {
   sandboxSessionSchema,
 } from "../../../core/contracts/buying";
 import { apiErrorSchema, ERROR_CODES } from "../../../core/errors";
-import { AppError, badRequest, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { withRawJsonBody } from "../../plugins/raw-json-body";
 import { requireUser } from "../../plugins/session";
-import { InvalidSignatureError } from "../payment-providers/payment-provider";
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from "../payment-providers/sandbox-provider";
+import { readSignedWebhook } from "../payment-providers/signed-webhook";
 import { cancelOrderPayment, handlePaymentEvent, type PaymentsDeps } from "./payments.service";
 import { getSandboxSession, paySandboxSession, sandboxSessionOrder } from "./sandbox.service";
 
@@ -58,15 +58,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         if (request.params.provider !== app.payments.id)
           throw notFound("Unknown payment provider.", ERROR_CODES.unknownProvider);
-        if (!Buffer.isBuffer(request.body)) throw badRequest("Expected a JSON body.");
-        let event: ReturnType<typeof app.payments.parseWebhook>;
-        try {
-          event = app.payments.parseWebhook(request.body, request.headers);
-        } catch (error) {
-          if (error instanceof InvalidSignatureError)
-            throw badRequest(error.message, undefined, ERROR_CODES.invalidSignature);
-          throw error;
-        }
+        const event = readSignedWebhook(request.body, (raw) =>
+          app.payments.parseWebhook(raw, request.headers),
+        );
         await handlePaymentEvent(deps(), event);
         return { received: true as const };
       },

@@ -9,11 +9,11 @@ import {
   payoutSettingsSchema,
 } from "../../../core/contracts/seller-payments";
 import { apiErrorSchema, ERROR_CODES } from "../../../core/errors";
-import { badRequest, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { withRawJsonBody } from "../../plugins/raw-json-body";
 import { requireUser } from "../../plugins/session";
-import { InvalidSignatureError } from "../payment-providers/payment-provider";
+import { readSignedWebhook } from "../payment-providers/signed-webhook";
 import { requireStaff } from "../staff/staff.policy";
 import {
   getPayoutSettings,
@@ -196,15 +196,9 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         if (request.params.provider !== app.payouts.id || app.payouts.outcomes !== "webhook")
           throw notFound("Unknown payout provider.", ERROR_CODES.unknownProvider);
-        if (!Buffer.isBuffer(request.body)) throw badRequest("Expected a JSON body.");
-        let event: ReturnType<typeof app.payouts.parseWebhook>;
-        try {
-          event = app.payouts.parseWebhook(request.body, request.headers);
-        } catch (error) {
-          if (error instanceof InvalidSignatureError)
-            throw badRequest(error.message, undefined, ERROR_CODES.invalidSignature);
-          throw error;
-        }
+        const event = readSignedWebhook(request.body, (raw) =>
+          app.payouts.parseWebhook(raw, request.headers),
+        );
         await handlePayoutEvent(deps(), event);
         return { received: true as const };
       },
