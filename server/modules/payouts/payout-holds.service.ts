@@ -28,6 +28,22 @@ const holdSource = (sellerId: string, heldAt: Date) => ({
   id: `${sellerId}:${heldAt.toISOString()}`,
 });
 
+/**
+ * Takes the seller's money lock, then reads (and locks) whether their payouts are held: hold and
+ * release both decide on it, and move the balance it guards.
+ */
+async function lockHoldState(
+  tx: Db,
+  sellerId: string,
+): Promise<{ heldAt: Date | string | null } | undefined> {
+  await lockSellerMoney(tx, sellerId);
+  const [current] = await rows<{ heldAt: Date | string | null }>(
+    tx,
+    sql`select held_at as "heldAt" from payout_accounts where seller_id = ${sellerId} for update`,
+  );
+  return current;
+}
+
 /** Puts the seller's payouts on hold, with the staff member's reason (409 when already held). */
 export async function holdPayouts(
   db: Db,
@@ -39,11 +55,7 @@ export async function holdPayouts(
 ): Promise<HoldState> {
   await requireSeller(db, sellerId);
   await db.transaction(async (tx) => {
-    await lockSellerMoney(tx, sellerId);
-    const [current] = await rows<{ heldAt: Date | string | null }>(
-      tx,
-      sql`select held_at as "heldAt" from payout_accounts where seller_id = ${sellerId} for update`,
-    );
+    const current = await lockHoldState(tx, sellerId);
     if (current?.heldAt)
       throw new AppError(409, ERROR_CODES.conflict, "This seller's payouts are already on hold.");
     // A seller who never onboarded has no row yet: the hold makes one (with this site's provider).
@@ -96,11 +108,7 @@ export async function releasePayouts(
 ): Promise<HoldState> {
   await requireSeller(db, sellerId);
   await db.transaction(async (tx) => {
-    await lockSellerMoney(tx, sellerId);
-    const [current] = await rows<{ heldAt: Date | string | null }>(
-      tx,
-      sql`select held_at as "heldAt" from payout_accounts where seller_id = ${sellerId} for update`,
-    );
+    const current = await lockHoldState(tx, sellerId);
     if (!current?.heldAt)
       throw new AppError(409, ERROR_CODES.conflict, "This seller's payouts are not on hold.");
     const heldAt = new Date(current.heldAt);
