@@ -30,7 +30,7 @@ export const ledgerJournals = pgTable(
     /** What caused it: "order", "refund", "listing", "seller_sale", "payout", "hold"... */
     sourceKind: text("source_kind").notNull(),
     sourceId: text("source_id").notNull(),
-    /** "sale", "insertion_fee", "release", "refund", "payout", "payout_failed", "hold", ... */
+    /** "sale", "insertion_fee", "release", "refund:<seller>", "sent", "paid", "failed", "hold"... */
     purpose: text("purpose").notNull(),
     /** The order it concerns, to show an order's ledger; null for payouts and listing fees. */
     orderId: uuid("order_id").references(() => orders.id),

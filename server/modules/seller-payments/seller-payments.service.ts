@@ -92,7 +92,9 @@ export async function paymentsSummary(
 }
 
 /**
- * A journal's kind in the seller's list, from its purpose. A failed payout that comes back is
+ * A journal's kind in the seller's list, from its source and purpose (docs/money.md lists what
+ * posts what): every journal of a payout (its 'sent', and its 'failed' when the money comes back)
+ * is a payout. A failed payout that comes back is
  * listed as a payout (with a positive amount): it belongs beside the payout it undoes, and the
  * Payouts filter then shows both.
  */
@@ -100,7 +102,7 @@ const KIND_OF = sql`case
     when j.purpose = 'sale' then 'sale'
     when j.purpose = 'insertion_fee' then 'fee'
     when j.purpose like 'refund%' then 'refund'
-    when j.purpose in ('payout', 'payout_failed') then 'payout'
+    when j.source_kind = 'payout' then 'payout'
     else 'adjustment' end`;
 
 /** Inclusive UTC dates of the filters as SQL conditions on the journal's time. */
@@ -118,6 +120,7 @@ function dateConditions(query: Pick<TransactionsQuery, "from" | "to">): SQL[] {
 interface JournalLine {
   id: string;
   kind: TransactionKind;
+  sourceKind: string;
   purpose: string;
   sourceId: string;
   orderId: string | null;
@@ -148,7 +151,8 @@ async function journalLines(
   return rows<JournalLine>(
     db,
     sql`select * from (
-          select j.id, ${KIND_OF} as kind, j.purpose, j.source_id as "sourceId",
+          select j.id, ${KIND_OF} as kind, j.source_kind as "sourceKind", j.purpose,
+            j.source_id as "sourceId",
             j.order_id as "orderId", j.occurred_at as "occurredAt", j.memo,
             sum(e.amount_cents) as amount,
             sum(e.amount_cents) filter (where e.kind = 'sale') as gross,
@@ -205,9 +209,10 @@ async function describeLines(
     else if (line.purpose === "insertion_fee")
       description = `Insertion fee: ${listingTitles.get(line.sourceId) ?? "a listing"}`;
     else if (line.kind === "refund") description = `Refund to the buyer: ${what}`;
-    else if (line.purpose === "payout") description = line.memo || "Payout to your bank";
-    else if (line.purpose === "payout_failed")
-      description = line.memo || "Payout failed: the money is back in your balance";
+    else if (line.sourceKind === "payout" && line.purpose === "failed")
+      // The journal's memo is the bank's reason.
+      description = `Payout failed${line.memo ? ` (${line.memo})` : ""}: the money is back in your balance`;
+    else if (line.sourceKind === "payout") description = line.memo || "Payout to your bank";
     else description = line.memo || "Adjustment";
     return {
       id: line.id,

@@ -20,6 +20,9 @@ import {
   releaseDueFunds,
   scheduleRelease,
 } from "../ledger/seller-funds";
+import { sandboxPayouts } from "../payment-providers/sandbox-payouts";
+import { startOnboarding } from "../payouts/payout-accounts.service";
+import { runPayouts } from "../payouts/payout-runs";
 import { csvField, transactionsCsv, WAITING } from "./seller-payments.service";
 
 const clock = settableClock(new Date("2026-03-10T12:00:00.000Z"));
@@ -361,5 +364,51 @@ describe("the seller's payments API", () => {
     expect(b.netCents).toBe(bLines.reduce((a, i) => a + i.amountCents, 0));
     const a = items.find((i) => i.orderId === saleA.orderId)?.earnings as { netCents: number };
     expect(a.netCents).toBe(5000 - finalValueFeeCents(5000));
+  });
+});
+
+describe("payouts in the seller's transactions and statement", () => {
+  it("lists the payout run's payout, and a failed one coming back, as payouts", async () => {
+    const db = t.database.db;
+    const seller = await createUser(db, "paidout");
+    const buyer = await createUser(db, "paidbuyer");
+    const sale = await paidSale(db, seller.id, buyer.id, "Calabash bowl", 6000);
+    await db.transaction((tx) =>
+      scheduleRelease(tx, sale.orderId, seller.id, { shippedWithTrackingAt: clock.now() }),
+    );
+    clock.advance(15 * DAY);
+    await releaseDueFunds(db, clock.now());
+    const net = 6000 - finalValueFeeCents(6000);
+    // Onboarded with Stripe's test number whose payouts fail on arrival, as the payouts page does.
+    const payouts = sandboxPayouts();
+    await startOnboarding(
+      { db, provider: payouts, now: clock.now() },
+      { id: seller.id, email: "paidout@example.test" },
+      {
+        holderName: "Paid Out",
+        bankName: "Republic Bank",
+        accountNumber: "000111111116",
+        routingNumber: "110000000",
+      },
+    );
+    await runPayouts({ db, provider: payouts, now: clock.now() });
+    clock.advance(3 * DAY);
+    await runPayouts({ db, provider: payouts, now: clock.now() });
+
+    const agent = await signedInAgent(t.app, db, seller.id);
+    const listed = await agent.get("/api/my/payments/transactions?kind=payout");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const lines = (listed.json() as { items: { amountCents: number; description: string }[] })
+      .items;
+    expect(lines.map((l) => [l.description, l.amountCents])).toEqual([
+      [
+        "Payout failed (The bank account could not be found): the money is back in your balance",
+        net,
+      ],
+      ["Payout to your bank", -net],
+    ]);
+    const month = clock.now().toISOString().slice(0, 7);
+    const statement = await agent.get(`/api/my/payments/statements/${month}`);
+    expect(statement.json().adjustmentsCents).toBe(0);
   });
 });
