@@ -245,6 +245,22 @@ export const ERROR_CODES = {
   stockReserved: "stock_reserved",
   /** 422: a won auction is a commitment to buy; the buyer pays or asks the seller to cancel. */
   auctionWinNotCancellable: "auction_win_not_cancellable",
+  /** 422: an accepted offer is a commitment to buy, as a won auction is. */
+  offerOrderNotCancellable: "offer_order_not_cancellable",
+
+  // ---------- offers ----------
+  /** 422: an offer on a listing that does not take them (an auction, or offers not allowed). */
+  offersNotAccepted: "offers_not_accepted",
+  /** 403: an offer on your own listing. */
+  offerOnOwnListing: "offer_on_own_listing",
+  /** 422: an offer at or above the Buy It Now price, or a counter outside the offer and the price. */
+  offerAmount: "offer_amount",
+  /** 422: a fourth offer by one buyer on one listing. */
+  offerLimit: "offer_limit",
+  /** 409: an offer while the buyer's previous one on the listing still waits for an answer. */
+  offerOpen: "offer_open",
+  /** 409: answering an offer that was answered, replaced or has lapsed (a stale page). */
+  offerStale: "offer_stale",
 
   // ---------- shipping ----------
   /** 409: shipping an order that is not paid, was cancelled, or has a cancellation asked or accepted. */

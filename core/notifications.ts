@@ -39,6 +39,11 @@ export const NOTIFICATION_KINDS = [
   "payout_failed",
   "payouts_on_hold",
   "onboarding_needed",
+  "offer_received",
+  "offer_countered",
+  "offer_accepted",
+  "offer_declined",
+  "offer_expired",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -355,6 +360,50 @@ export const NOTIFICATION_REGISTRY = {
     emailByDefault: true,
     text: (_p: Record<string, never>) =>
       "You made a sale! Set up payouts so we can send you your money: it waits until you do.",
+  }),
+  offer_received: kind({
+    label: "Offer received",
+    hint: "A buyer made an offer on your listing, or countered your counteroffer.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { buyer: string; amount: string; title: string; quantity: number }) =>
+      `${p.buyer} offered ${p.amount}${p.quantity > 1 ? ` each for ${p.quantity}` : ""} for "${p.title}". Answer within 48 hours.`,
+  }),
+  offer_countered: kind({
+    label: "Counteroffer",
+    hint: "A seller answered your offer with a price of their own.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { amount: string; title: string }) =>
+      `The seller countered your offer on "${p.title}" with ${p.amount}. Answer within 48 hours.`,
+  }),
+  offer_accepted: kind({
+    label: "Offer accepted",
+    hint: "An offer you made or answered was accepted: the item waits for payment.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { amount: string; title: string; role: "buyer" | "seller" }) =>
+      p.role === "buyer"
+        ? `Your offer of ${p.amount} for "${p.title}" was accepted. Pay within 48 hours to get it.`
+        : `You agreed ${p.amount} for "${p.title}". The buyer has 48 hours to pay.`,
+  }),
+  offer_declined: kind({
+    label: "Offer declined",
+    hint: "An offer you made, or a counteroffer you sent, was declined.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { amount: string; title: string; role: "buyer" | "seller"; reason: string | null }) =>
+      `${p.role === "buyer" ? `Your offer of ${p.amount}` : `Your counteroffer of ${p.amount}`} for "${p.title}" was declined.${p.reason ? ` ${p.reason}` : ""}`,
+  }),
+  offer_expired: kind({
+    label: "Offer expired",
+    hint: "An offer or counteroffer, or an agreed price left unpaid, ran out of time.",
+    group: "buying",
+    emailByDefault: false,
+    text: (p: { amount: string; title: string; what: "offer" | "counter" | "unpaid" }) =>
+      p.what === "unpaid"
+        ? `The agreed price of ${p.amount} for "${p.title}" was not paid within 48 hours, so the order was cancelled.`
+        : `The ${p.what === "offer" ? "offer" : "counteroffer"} of ${p.amount} for "${p.title}" expired without an answer.`,
   }),
 } as const satisfies { [K in NotificationKind]: KindDefinition<never> };
 

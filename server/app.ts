@@ -25,6 +25,7 @@ import { messagesRoutes } from "./modules/messages/messages.routes";
 import { moderationRoutes } from "./modules/moderation/moderation.routes";
 import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { unreadCount } from "./modules/notifications/notifications.service";
+import { offersRoutes } from "./modules/offers/offers.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
 import type { PaymentProvider } from "./modules/payment-providers/payment-provider";
 import type { PayoutProvider } from "./modules/payment-providers/payout-provider";
@@ -223,6 +224,7 @@ export async function buildApp({
       await api.register(homeRoutes);
       await api.register(accountsRoutes, { oauth });
       await api.register(biddingRoutes);
+      await api.register(offersRoutes);
       await api.register(uploadsRoutes);
       await api.register(sellingRoutes);
       const paymentDeps = () => ({

@@ -25,8 +25,10 @@ export const badRequest = (
 ) => new AppError(400, code, message, fields);
 export const unauthorized = (message = "Please sign in to continue.") =>
   new AppError(401, ERROR_CODES.unauthorized, message);
-export const forbidden = (message = "You are not allowed to do that.") =>
-  new AppError(403, ERROR_CODES.forbidden, message);
+export const forbidden = (
+  message = "You are not allowed to do that.",
+  code: ErrorCode = ERROR_CODES.forbidden,
+) => new AppError(403, code, message);
 export const notFound = (message = "Not found.", code: ErrorCode = ERROR_CODES.notFound) =>
   new AppError(404, code, message);
 export const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) =>

@@ -6,6 +6,7 @@ import { onAuctionUpdated as showAuctionOnPage } from "../features/listing-detai
 import { onAuctionUpdated as showAuctionOnCards } from "../features/listings/cache";
 import { onMessageCreated, onMessagesRead } from "../features/messages/cache";
 import { onNotificationCreated, onNotificationsUnread } from "../features/notifications/cache";
+import { afterOfferChanged } from "../features/offers/cache";
 import { afterShippingChanged } from "../features/shipping/cache";
 import { invalidate } from "../lib/invalidate";
 import type { LiveEffect, LiveEventPayloads } from "../lib/live-events";
@@ -61,6 +62,12 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   payout_failed: null,
   payouts_on_hold: null,
   onboarding_needed: null,
+  // Best Offer: the listing page's offer state and the offer lists of both sides.
+  offer_received: afterOfferChanged,
+  offer_countered: afterOfferChanged,
+  offer_accepted: afterOfferChanged,
+  offer_declined: afterOfferChanged,
+  offer_expired: afterOfferChanged,
 };
 
 const byKind: LiveEffect<"notification.created"> = (client, { notification }) => {

@@ -14,6 +14,7 @@ const sellerPaymentsRoot = ["seller-payments"] as const;
 const cancellationsRoot = ["cancellations"] as const;
 const myListingsRoot = ["my-listings"] as const;
 const myBidsRoot = ["my-bids"] as const;
+const offersRoot = ["offers"] as const;
 const notificationsRoot = ["notifications"] as const;
 const notificationLists = [...notificationsRoot, "list"] as const;
 const messagesRoot = ["messages"] as const;
@@ -103,6 +104,15 @@ export const queryKeys = {
     detail: (id: string) => [...ordersRoot, "detail", id] as const,
     /** GET /api/me/orders/unpaid: Pay now / Cancel, and the cart's offer to resume. */
     unpaid: [...ordersRoot, "unpaid"] as const,
+  },
+  /** Best Offer: a buyer's offers on one listing, and the offer lists of both sides. */
+  offers: {
+    all: offersRoot,
+    /** GET /api/listings/{id}/offers/mine: the signed-in buyer's offers on one listing. */
+    mine: (listingId: string) => [...offersRoot, "mine", listingId] as const,
+    /** GET /api/my/offers: the buyer's (Bids & Offers) or the seller's (Selling) offers. */
+    list: (params: { role: "buyer" | "seller"; listingId?: string; page: number }) =>
+      [...offersRoot, "list", params] as const,
   },
   /** The seller's sold lines (/my/selling). */
   sales: {

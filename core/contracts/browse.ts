@@ -140,6 +140,7 @@ export const listingQuerySchema = z
       ),
       freeShipping: booleanQuery("freeShipping"),
       localPickup: booleanQuery("localPickup"),
+      acceptsOffers: booleanQuery("acceptsOffers"),
       featured: booleanQuery("featured"),
       /** A seller's username (or id). */
       seller: slugQuery("seller"),
@@ -239,6 +240,8 @@ export const listingCardSchema = z.object({
   createdAt: z.string(),
   seller: sellerSummarySchema,
   auction: auctionStateSchema.nullable(),
+  /** Best Offer: the card and page say "or Best Offer". */
+  acceptsOffers: z.boolean(),
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 

@@ -142,7 +142,8 @@ export const orderSchema = orderTotalsSchema.extend({
   /** The first 8 characters of the id (spec). */
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
-  source: z.enum(["checkout", "auction"]),
+  /** How it was agreed: a cart's checkout, a won auction, or an accepted offer. */
+  source: z.enum(["checkout", "auction", "offer"]),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   itemCount: z.number().int(),

@@ -6,6 +6,7 @@ import {
   RETURN_POLICY_DAYS,
 } from "../limits";
 import { CONDITION_VALUES, LISTING_KINDS, normalizeKind } from "../listing";
+import { OFFER_MESSAGES } from "../offers";
 import { LISTING_MODERATION } from "./admin";
 import { listingImageSchema, sellerSummarySchema } from "./browse";
 
@@ -126,7 +127,37 @@ const listingFields = {
     .default(DEFAULT_AUCTION_DAYS),
   reservePriceCents: cents("Reserve price", 1).nullish(),
   buyItNowPriceCents: cents("Buy It Now price", 1).nullish(),
+  /** Best Offer, on Buy It Now listings only. */
+  acceptsOffers: z.boolean().default(false),
+  /** The seller's secret thresholds: offers at or above are accepted, below declined, at once. */
+  autoAcceptCents: cents("Automatic accept amount", 1).nullish(),
+  autoDeclineCents: cents("Automatic decline amount", 1).nullish(),
 };
+
+/**
+ * Best Offer's automatic amounts lie below the price, the decline one below the accept one; the
+ * server applies this again to the stored values an edit leaves in place.
+ */
+export function offerSettingsIssues(v: {
+  priceCents?: number;
+  autoAcceptCents?: number | null;
+  autoDeclineCents?: number | null;
+}): { path: "autoAcceptCents" | "autoDeclineCents"; message: string }[] {
+  const issues: { path: "autoAcceptCents" | "autoDeclineCents"; message: string }[] = [];
+  if (v.priceCents !== undefined) {
+    if (v.autoAcceptCents != null && v.autoAcceptCents >= v.priceCents)
+      issues.push({ path: "autoAcceptCents", message: OFFER_MESSAGES.autoBelowPrice });
+    if (v.autoDeclineCents != null && v.autoDeclineCents >= v.priceCents)
+      issues.push({ path: "autoDeclineCents", message: OFFER_MESSAGES.autoBelowPrice });
+  }
+  if (
+    v.autoAcceptCents != null &&
+    v.autoDeclineCents != null &&
+    v.autoDeclineCents >= v.autoAcceptCents
+  )
+    issues.push({ path: "autoDeclineCents", message: OFFER_MESSAGES.autoRange });
+  return issues;
+}
 
 /** Rules that join two fields; the server applies them again after reading the database. */
 function auctionPriceRules(
@@ -135,9 +166,14 @@ function auctionPriceRules(
     priceCents?: number;
     reservePriceCents?: number | null;
     buyItNowPriceCents?: number | null;
+    autoAcceptCents?: number | null;
+    autoDeclineCents?: number | null;
   },
   ctx: z.RefinementCtx,
 ) {
+  if (v.kind !== "auction")
+    for (const issue of offerSettingsIssues(v))
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
   if (v.kind !== "auction" || v.priceCents === undefined) return;
   if (v.reservePriceCents != null && v.reservePriceCents < v.priceCents)
     ctx.addIssue({
@@ -205,6 +241,9 @@ export const updateListingSchema = z
       .optional(),
     reservePriceCents: cents("Reserve price", 1).nullish(),
     buyItNowPriceCents: cents("Buy It Now price", 1).nullish(),
+    acceptsOffers: z.boolean().optional(),
+    autoAcceptCents: listingFields.autoAcceptCents,
+    autoDeclineCents: listingFields.autoDeclineCents,
   })
   .superRefine(auctionPriceRules);
 export type UpdateListingInput = z.input<typeof updateListingSchema>;
@@ -230,6 +269,9 @@ export const editableListingSchema = z.object({
   durationDays: z.number().int().nullable(),
   reservePriceCents: z.number().int().nullable(),
   buyItNowPriceCents: z.number().int().nullable(),
+  acceptsOffers: z.boolean(),
+  autoAcceptCents: z.number().int().nullable(),
+  autoDeclineCents: z.number().int().nullable(),
   /** After an auction's first bid only the description and photos may change. */
   locked: z.boolean(),
 });
@@ -264,6 +306,9 @@ export const myListingSchema = z.object({
   /** Held for review, removed by a moderator, or hidden with a suspended seller; and why. */
   moderation: z.enum(LISTING_MODERATION),
   moderationReason: z.string().nullable(),
+  acceptsOffers: z.boolean(),
+  /** Offers waiting for the seller's answer. */
+  openOfferCount: z.number().int(),
 });
 export type MyListing = z.infer<typeof myListingSchema>;
 export const myListingsSchema = z.object({ items: z.array(myListingSchema) });

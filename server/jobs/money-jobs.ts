@@ -1,5 +1,6 @@
 import type { App } from "../app";
 import { releaseDueFunds } from "../modules/ledger/seller-funds";
+import { cancelLapsedOfferOrders, expireDueOffers } from "../modules/offers/offer-expiry";
 import { runPayouts } from "../modules/payouts/payout-runs";
 
 /**
@@ -13,6 +14,12 @@ export const MONEY_JOBS: ReadonlyArray<{ name: string; run: (app: App) => Promis
   // Pays every due seller, settles the sandbox's payouts that have arrived by the clock, and
   // resends any a crash left; counts the payouts sent.
   { name: "paidOut", run: payOutNow },
+  // Best Offer's deadlines run on the same clock: lapsed offers, then unpaid agreed orders.
+  { name: "offersExpired", run: (app) => expireDueOffers(app.database.db, app.clock.now()) },
+  {
+    name: "offerOrdersCancelled",
+    run: (app) => cancelLapsedOfferOrders(app.database.db, app.clock.now()),
+  },
 ];
 
 /**

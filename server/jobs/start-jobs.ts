@@ -4,6 +4,7 @@ import { sendPendingRefunds } from "../modules/cancellations/refunds.service";
 import { releaseDueFunds } from "../modules/ledger/seller-funds";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
+import { cancelLapsedOfferOrders, expireDueOffers } from "../modules/offers/offer-expiry";
 import { expireDueSessions } from "../modules/payments/payments.service";
 import { runPayouts } from "../modules/payouts/payout-runs";
 import { flagLateShipments } from "../modules/shipping/late-shipments";
@@ -89,6 +90,15 @@ export function startJobs(app: App): () => Promise<void> {
       runNow: true,
       onError: failed("payout run failed"),
     }),
+    // Offers and counters lapse 48 hours after they were made (readers already show them expired);
+    // agreed offers left unpaid 48 hours give their units back.
+    repeat(
+      async () => {
+        await expireDueOffers(db, app.clock.now());
+        await cancelLapsedOfferOrders(db, app.clock.now());
+      },
+      { everyMs: 60_000, onError: failed("offer expiry failed") },
+    ),
     // Sales not shipped within the handling time are flagged to both sides within minutes.
     repeat(() => flagLateShipments(db), {
       everyMs: 5 * 60_000,

@@ -273,6 +273,7 @@ export const openApiPlugin = fp(
           { name: "browse", description: "Categories, territories, listings and the home page" },
           { name: "accounts", description: "Registration, sign-in, sessions and the account" },
           { name: "bidding", description: "Bids, proxy bidding and live auction updates" },
+          { name: "offers", description: "Best Offer: offers, counteroffers and agreed prices" },
           { name: "selling", description: "Listing items, your listings, sales and shipping" },
           { name: "buying", description: "Carts, checkout, orders, payments and cancellations" },
           {

@@ -62,6 +62,8 @@ export const listings = pgTable(
     /** Why it is held or removed, as the seller was told. */
     moderationReason: text("moderation_reason"),
     featured: boolean("featured").notNull().default(false),
+    /** Best Offer (fixed price only); the seller's automatic amounts are in listing_offer_settings. */
+    acceptsOffers: boolean("accepts_offers").notNull().default(false),
     // An auction's effective end, current bid and bid count, copied from auction_settings by a
     // trigger (server/modules/auctions/listing-sync.sql) so that browse filters and sorts read one
     // table and its indexes drive them (issue 18); null for fixed price. Never written by the app.
@@ -115,6 +117,10 @@ export const listings = pgTable(
     index("listings_open_featured_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${openListing} and featured`),
+    // "Accepts offers" at 1,000,000 listings: the newest-first walk of the few that take offers.
+    index("listings_open_offers_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${openListing} and accepts_offers`),
     check("listings_moderation_check", oneOf(t.moderation, LISTING_MODERATION)),
     // The staff's lists of held, removed and suspended listings; the public ones are the rest.
     index("listings_moderation_idx")

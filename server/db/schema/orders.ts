@@ -15,7 +15,7 @@ import { listings } from "./listings";
 import { users } from "./users";
 
 export const orderStatus = pgEnum("order_status", ["pending", "paid", "cancelled", "expired"]);
-export const orderSource = pgEnum("order_source", ["checkout", "auction"]);
+export const orderSource = pgEnum("order_source", ["checkout", "auction", "offer"]);
 
 export const orders = pgTable(
   "orders",
@@ -33,7 +33,11 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
-  (t) => [index("orders_buyer_idx").on(t.buyerId, t.createdAt)],
+  (t) => [
+    index("orders_buyer_idx").on(t.buyerId, t.createdAt),
+    // The few orders awaiting payment, by age: the lapse of unpaid agreed offers walks these.
+    index("orders_pending_idx").on(t.createdAt).where(sql`status = 'pending'`),
+  ],
 );
 
 export const orderLines = pgTable(

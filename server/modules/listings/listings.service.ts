@@ -63,6 +63,7 @@ interface ListingRow extends Record<string, unknown> {
   /** Units other buyers' open checkouts hold (the viewer's own are theirs): `reservedUnits`. */
   reserved_quantity: number;
   display_price_cents: number;
+  accepts_offers: boolean;
   /** The auction's minimum next bid (null for fixed price): `minNextBid` (auction-rules.ts). */
   min_next_bid_cents: number | null;
   image_url: string | null;
@@ -79,7 +80,7 @@ interface ListingRow extends Record<string, unknown> {
 const cardColumnsFor = (viewerId: string | null) => sql`
     l.id, l.title, l.description, l.kind, l.condition, l.price_cents, l.quantity,
     l.shipping_cents, l.local_pickup, l.status, l.created_at, l.return_policy_days, l.specifications,
-    c.slug as category_slug, c.name as category_name, sc.slug as sub_slug, sc.name as sub_name,
+    l.accepts_offers, c.slug as category_slug, c.name as category_name, sc.slug as sub_slug, sc.name as sub_name,
     t.id as territory_id, t.name as territory_name,
     u.id as seller_id, u.username as seller_username, u.avatar_url as seller_avatar_url,
     u.rating_total, u.rating_count,
@@ -163,6 +164,8 @@ function toCard(row: ListingRow): ListingCard {
       ratingCount: row.rating_count,
     },
     auction,
+    // Offers are taken only while it is on sale at a fixed price (a stale flag says nothing).
+    acceptsOffers: row.accepts_offers && row.kind === "fixed_price",
   };
 }
 
@@ -277,6 +280,8 @@ export function whereFor(
   if (q.localPickup) delivery.push(sql`l.local_pickup`);
   if (delivery.length > 0) parts.push(sql`(${sql.join(delivery, sql` or `)})`);
   if (q.featured) parts.push(sql`l.featured`);
+  // Only a fixed-price listing takes offers; the partial index listings_open_offers_idx holds these.
+  if (q.acceptsOffers) parts.push(sql`l.accepts_offers and l.kind = 'fixed_price'`);
   // Ending soon and most bids (trending) are about auctions: only auctions have an end and bids.
   if (q.sort === "ending_soon" || q.sort === "most_bids") parts.push(sql`l.kind = 'auction'`);
   if (excludeIds.length > 0) parts.push(sql`l.id not in ${excludeIds}`);

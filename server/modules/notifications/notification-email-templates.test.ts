@@ -117,6 +117,11 @@ const WITH_FACTS: Record<NotificationKind, (n: ClaimedNotification) => Email> = 
   payout_failed: plain,
   payouts_on_hold: plain,
   onboarding_needed: plain,
+  offer_received: plain,
+  offer_countered: plain,
+  offer_accepted: plain,
+  offer_declined: plain,
+  offer_expired: plain,
 };
 
 describe("notificationEmailFor", () => {

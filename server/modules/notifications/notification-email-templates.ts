@@ -187,6 +187,11 @@ const NOTIFICATION_EMAILS: Record<NotificationKind, EmailTemplate> = {
   payout_failed: plainNotice,
   payouts_on_hold: plainNotice,
   onboarding_needed: plainNotice,
+  offer_received: plainNotice,
+  offer_countered: plainNotice,
+  offer_accepted: plainNotice,
+  offer_declined: plainNotice,
+  offer_expired: plainNotice,
 };
 
 /** The one email of a group of notifications (see emailGroups), by the first one's kind. */

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import type { Order, OrderListQuery, OrderPage, SalePage } from "../../../core/contracts/buying";
 import { ERROR_CODES } from "../../../core/errors";
+import { OFFER_RULES } from "../../../core/offers";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
@@ -94,8 +95,11 @@ async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
 const orderColumns = sql`o.id, o.status, o.source, o.created_at as "createdAt", o.paid_at as "paidAt",
   o.subtotal_cents as "subtotalCents", o.shipping_cents as "shippingCents", o.tax_cents as "taxCents",
   o.total_cents as "totalCents",
-  (select max(ps.expires_at) from payment_sessions ps where ps.order_id = o.id and ps.status = 'open'
-     and ps.reserves_stock and ps.expires_at > now()) as "reservedUntil"`;
+  case when o.source = 'offer' and o.status = 'pending'
+    -- An agreed offer holds its units until its payment deadline (offer-expiry.ts).
+    then o.created_at + make_interval(hours => ${OFFER_RULES.payHours})
+    else (select max(ps.expires_at) from payment_sessions ps where ps.order_id = o.id and ps.status = 'open'
+     and ps.reserves_stock and ps.expires_at > now()) end as "reservedUntil"`;
 
 /** The buyer's orders, newest first. */
 export async function listMyOrders(
@@ -189,7 +193,7 @@ export async function listMySales(
               row_number() over (order by coalesce(o.paid_at, o.created_at) desc, ol.id) as n
             from order_lines ol join orders o on o.id = ol.order_id
             where ol.seller_id = ${sellerId}
-              and (o.status = 'paid' or (o.status = 'pending' and o.source = 'auction'))`,
+              and (o.status = 'paid' or (o.status = 'pending' and o.source in ('auction', 'offer')))`,
         query.order,
         query,
       )
@@ -217,7 +221,7 @@ export async function listMySales(
           o.paid_at as "paidAt", ol.id as "lineId", count(*) over ()::int as total
         from order_lines ol join orders o on o.id = ol.order_id join users b on b.id = o.buyer_id
         where ol.seller_id = ${sellerId}
-          and (o.status = 'paid' or (o.status = 'pending' and o.source = 'auction'))
+          and (o.status = 'paid' or (o.status = 'pending' and o.source in ('auction', 'offer')))
         order by coalesce(o.paid_at, o.created_at) desc, ol.id
         limit ${pageSize} offset ${(page - 1) * pageSize}`,
   );

@@ -21,7 +21,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 interface PendingOrder {
   buyerId: string;
   status: "pending" | "paid" | "cancelled" | "expired";
-  source: "checkout" | "auction";
+  source: "checkout" | "auction" | "offer";
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -204,6 +204,12 @@ export async function cancelUnpaidOrder(
     throw ruleBroken(
       ERROR_CODES.auctionWinNotCancellable,
       "An auction you won can't be cancelled here: winning is a commitment to buy. Pay for it, or contact the seller to ask them to cancel.",
+    );
+  // An accepted offer binds as a win does (eBay); unpaid, it lapses after 48 hours by itself.
+  if (state.source === "offer" && state.status === "pending")
+    throw ruleBroken(
+      ERROR_CODES.offerOrderNotCancellable,
+      "An accepted offer can't be cancelled here: it is a commitment to buy. Pay for it, or contact the seller.",
     );
   // Locks the order, refuses a paid one, ends the sessions and tells the provider.
   await cancelOrderPayment(deps, buyerId, orderId);

@@ -3,6 +3,7 @@ import { orderNumber } from "../../../core/cart";
 import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
+import { OFFER_MESSAGES } from "../../../core/offers";
 import { purchaseLink, saleLink } from "../../../core/order-links";
 import { type Clock, systemClock } from "../../clock";
 import type { Db } from "../../db/client";
@@ -13,6 +14,7 @@ import { recordRefund } from "../cancellations/refunds.service";
 import { postOrderPaid } from "../ledger/seller-funds";
 import { lockListings } from "../listings/listing-locks";
 import { notify } from "../notifications/notifications.service";
+import { declineOpenOffers } from "../offers/offer-agreement";
 import { assertBuyerOf } from "../order-access/order-access.policy";
 import type { PaymentEvent, PaymentProvider } from "../payment-providers/payment-provider";
 import { statusForStock } from "../stock/listing-stock";
@@ -33,7 +35,7 @@ interface OrderForPayment {
   id: string;
   buyerId: string;
   buyerEmail: string;
-  source: "checkout" | "auction";
+  source: "checkout" | "auction" | "offer";
   status: string;
   shippingCents: number;
   taxCents: number;
@@ -117,7 +119,7 @@ interface SessionRow {
   status: "open" | "complete" | "expired" | "cancelled";
   orderId: string;
   orderStatus: "pending" | "paid" | "cancelled" | "expired";
-  source: "checkout" | "auction";
+  source: "checkout" | "auction" | "offer";
   buyerId: string;
   totalCents: number;
 }
@@ -176,9 +178,13 @@ async function takeStock(tx: Tx, orderId: string, buyerId: string): Promise<bool
         status = ${statusForStock(sql`quantity - ${line.quantity}`)}, updated_at = now()
       where id = ${line.listingId}`);
     const listing = current.find((c) => c.id === line.listingId);
-    // The last unit, or an auction bought outright: its watchers hear it is gone.
-    if (listing && (listing.kind === "auction" || listing.quantity === line.quantity))
+    // The last unit, or an auction bought outright: its watchers hear it is gone, and the buyers
+    // whose offers wait on it that it can no longer be agreed.
+    if (listing && (listing.kind === "auction" || listing.quantity === line.quantity)) {
       await alertWatchersOfEnd(tx, line.listingId, { soldOut: true, exclude: [buyerId] });
+      if (listing.kind === "fixed_price")
+        await declineOpenOffers(tx, line.listingId, OFFER_MESSAGES.soldOutDecline);
+    }
   }
   const auctions = current.filter((c) => c.kind === "auction").map((c) => c.id);
   for (const listingId of auctions) await settleBoughtOutright(tx, listingId, orderId);
@@ -224,8 +230,12 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
       );
       return;
     }
+    // An auction's lot and an agreed offer's units left the stock when they were won or agreed;
+    // an offer order that lapsed meanwhile (its units back on sale) takes them again if it can.
     const stockTaken =
-      session.source === "auction" || (await takeStock(tx, session.orderId, session.buyerId));
+      session.source === "auction" ||
+      (session.source === "offer" && session.orderStatus === "pending") ||
+      (await takeStock(tx, session.orderId, session.buyerId));
     // The provider's payment id is what a refund will name later (cancellations, below).
     await tx.execute(
       sql`update payment_sessions set status = 'complete', ended_at = now(),

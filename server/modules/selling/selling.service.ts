@@ -22,6 +22,7 @@ import { activeListingCondition, auctionEndedExpression } from "../listings/list
 import { sellerRating } from "../listings/listings.service";
 import { listingHoldReason } from "../moderation/listing-rules.service";
 import { notify } from "../notifications/notifications.service";
+import { readOfferSettings, saveOfferSettings } from "../offers/offer-settings";
 import { statusForStock } from "../stock/listing-stock";
 import { queueNewListing } from "../watching/alert-matching";
 import { alertWatchersOfPriceChange } from "../watching/watch-alerts";
@@ -221,6 +222,16 @@ export async function createListing(
       .returning({ id: listings.id, createdAt: listings.createdAt });
     if (!listing) throw new Error("listing insert returned nothing");
     await writeImages(tx, listing.id, images);
+    if (!isAuction && input.acceptsOffers)
+      await saveOfferSettings(
+        tx,
+        { id: listing.id, kind: input.kind, priceCents: input.priceCents },
+        {
+          acceptsOffers: true,
+          autoAcceptCents: input.autoAcceptCents ?? null,
+          autoDeclineCents: input.autoDeclineCents ?? null,
+        },
+      );
     if (isAuction) {
       await tx.insert(auctionSettings).values({
         listingId: listing.id,
@@ -351,6 +362,7 @@ export async function getEditableListing(
     durationDays,
     reservePriceCents: row.reservePriceCents,
     buyItNowPriceCents: row.buyItNowPriceCents,
+    ...(await readOfferSettings(db, id)),
     locked: row.kind === "auction" && row.bidCount > 0,
   };
 }
@@ -431,6 +443,16 @@ export async function updateListing(
     if (patch.imageIds) {
       await writeImages(tx, id, await resolveImages(tx, userId, patch.imageIds, id));
     }
+    // Best Offer: checked against the price this edit leaves, whichever fields it changed.
+    await saveOfferSettings(
+      tx,
+      { id, kind, priceCents },
+      {
+        acceptsOffers: patch.acceptsOffers,
+        autoAcceptCents: patch.autoAcceptCents,
+        autoDeclineCents: patch.autoDeclineCents,
+      },
+    );
 
     if (isAuction) {
       const now = new Date();
@@ -539,6 +561,8 @@ interface MyListingRow {
   height: number | null;
   moderation: ListingModeration;
   moderationReason: string | null;
+  acceptsOffers: boolean;
+  openOfferCount: number;
 }
 
 function sellingStatus(row: MyListingRow): SellingStatus {
@@ -560,7 +584,10 @@ export async function listMyListings(db: Db, userId: string): Promise<{ items: M
           (l.kind = 'auction' and ${auctionEndedExpression}) as ended,
           coalesce(sold.units, 0)::int as "soldCount", coalesce(sold.orders, 0)::int as "orderCount",
           img.url, img.thumb_url as "thumbUrl", img.width, img.height,
-          l.moderation, l.moderation_reason as "moderationReason"
+          l.moderation, l.moderation_reason as "moderationReason",
+          l.accepts_offers as "acceptsOffers",
+          (select count(*) from offers o where o.listing_id = l.id and o.status = 'pending'
+             and o.expires_at > now())::int as "openOfferCount"
         from listings l
         left join auction_settings a on a.listing_id = l.id
         left join lateral (
@@ -599,6 +626,8 @@ export async function listMyListings(db: Db, userId: string): Promise<{ items: M
       locked: row.kind === "auction" && (row.bidCount ?? 0) > 0,
       moderation: row.moderation,
       moderationReason: row.moderationReason,
+      acceptsOffers: row.acceptsOffers && row.kind === "fixed_price",
+      openOfferCount: row.openOfferCount,
     })),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  ArrowLeftRight,
   BadgeDollarSign,
   Bell,
   CircleOff,
@@ -6,6 +7,8 @@ import {
   Clock,
   CreditCard,
   Gavel,
+  HandCoins,
+  Handshake,
   Heart,
   HeartOff,
   type LucideIcon,
@@ -60,6 +63,11 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   payout_failed: CircleX,
   payouts_on_hold: ShieldAlert,
   onboarding_needed: Store,
+  offer_received: HandCoins,
+  offer_countered: ArrowLeftRight,
+  offer_accepted: Handshake,
+  offer_declined: CircleX,
+  offer_expired: Clock,
 };
 
 /**
