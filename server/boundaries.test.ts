@@ -30,6 +30,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/payouts", // paying sellers: runs, onboarding, holds
   "server/modules/moderation",
   "server/modules/payments",
+  "server/modules/offers", // Best Offer: offers, answers, agreements as unpaid orders
   "server/modules/cancellations",
   "server/modules/shipping",
   "server/modules/feedback",

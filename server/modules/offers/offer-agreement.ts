@@ -81,6 +81,8 @@ export async function agreeOffer(
   offer: AgreedOffer,
   unitPriceCents: number,
   taxRatePercent: number,
+  /** The money rules' clock: the 48 hours to pay run from here (offer-expiry.ts). */
+  now: Date,
 ): Promise<string> {
   assertCanSell(listing, offer.quantity);
   const totals = orderTotals(
@@ -103,7 +105,7 @@ export async function agreeOffer(
   await tx.execute(sql`update listings set quantity = quantity - ${offer.quantity},
       status = ${statusForStock(sql`quantity - ${offer.quantity}`)}, updated_at = now()
     where id = ${listing.id}`);
-  await tx.execute(sql`update offers set status = 'accepted', answered_at = now(), order_id = ${order.id}
+  await tx.execute(sql`update offers set status = 'accepted', answered_at = ${now}, order_id = ${order.id}
     where id = ${offer.id}`);
   const price = formatMoney(unitPriceCents);
   await notify(tx, [

@@ -83,8 +83,9 @@ async function cancelNextLapsedOfferOrder(db: Db, now: Date): Promise<boolean> {
     const [due] = await rows<{ id: string; buyerId: string }>(
       tx,
       sql`select o.id, o.buyer_id as "buyerId" from orders o
+          join offers agreed on agreed.order_id = o.id
           where o.status = 'pending' and o.source = 'offer'
-            and o.created_at + make_interval(hours => ${OFFER_RULES.payHours}) <= ${now}
+            and agreed.answered_at + make_interval(hours => ${OFFER_RULES.payHours}) <= ${now}
             and not exists (select 1 from payment_sessions ps where ps.order_id = o.id
                             and ps.status = 'open' and ps.expires_at > now())
           order by o.created_at limit 1

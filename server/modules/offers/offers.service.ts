@@ -119,7 +119,7 @@ async function readAutoAnswers(tx: Db, listingId: string) {
 
 /** A listing a buyer may offer on: visible to them, another's, taking offers. */
 function assertOfferable(listing: OfferListing | null, buyerId: string): OfferListing {
-  if (!listing || listing.moderation !== "visible") throw notFound("Listing not found.");
+  if (listing?.moderation !== "visible") throw notFound("Listing not found.");
   if (listing.sellerId === buyerId)
     throw forbidden(OFFER_MESSAGES.ownListing, ERROR_CODES.offerOnOwnListing);
   if (listing.kind !== "fixed_price" || !listing.acceptsOffers)
@@ -187,6 +187,7 @@ async function placeOffer(
       { id: offer.id, buyerId, quantity: input.quantity },
       input.amountCents,
       deps.taxRatePercent,
+      now,
     );
   } else if (auto === "decline") {
     await notify(tx, [
@@ -303,7 +304,7 @@ export async function answerOffer(
     if (answer.action === "accept") {
       const price =
         actor === "seller" ? offer.amountCents : (offer.counterCents ?? offer.amountCents);
-      await agreeOffer(tx, listing, offer, price, deps.taxRatePercent);
+      await agreeOffer(tx, listing, offer, price, deps.taxRatePercent, now);
       return offer.id;
     }
 

@@ -97,7 +97,8 @@ const orderColumns = sql`o.id, o.status, o.source, o.created_at as "createdAt", 
   o.total_cents as "totalCents",
   case when o.source = 'offer' and o.status = 'pending'
     -- An agreed offer holds its units until its payment deadline (offer-expiry.ts).
-    then o.created_at + make_interval(hours => ${OFFER_RULES.payHours})
+    then (select agreed.answered_at from offers agreed where agreed.order_id = o.id)
+      + make_interval(hours => ${OFFER_RULES.payHours})
     else (select max(ps.expires_at) from payment_sessions ps where ps.order_id = o.id and ps.status = 'open'
      and ps.reserves_stock and ps.expires_at > now()) end as "reservedUntil"`;
 
