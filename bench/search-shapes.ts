@@ -53,6 +53,8 @@ export const SHAPES: Shape[] = [
   listingsShape("category + price", { category: "electronics", sort: "price_asc" }),
   listingsShape("ending soon", { sort: "ending_soon" }),
   listingsShape("territory", { territory: "barbados" }),
+  listingsShape("accepts offers", { acceptsOffers: "true" }),
+  listingsShape("offers + category", { acceptsOffers: "true", category: "electronics" }),
   {
     name: "home",
     path: "/api/home",

@@ -8,7 +8,7 @@
  * about 4% of titles. 45% are auctions with auction_settings rows (durations of 1-10 days over the
  * last 180 days, so most are over: settled as sold when a bid met the reserve, else ended; 60% have
  * bids); fixed-price listings are 80% active, the rest sold out. Territories are skewed (the first
- * by name largest), 0.5% are featured, sellers are `sellers` new users (`benchseller<n>`).
+ * by name largest), 0.5% are featured, a fifth of the fixed-price ones take offers, sellers are `sellers` new users (`benchseller<n>`).
  * No pictures. Uses random(): each run differs.
  */
 import { sql } from "drizzle-orm";
@@ -132,7 +132,7 @@ export async function generateListings(db: Db, options: GenerateOptions): Promis
 
   await db.execute(sql`insert into listings (id, seller_id, title, description, kind, category_id,
       subcategory_id, territory_id, condition, price_cents, quantity, shipping_cents, local_pickup,
-      status, featured, created_at, updated_at)
+      status, featured, accepts_offers, created_at, updated_at)
     select id, seller_id, title, description,
       (case when auction then 'auction' else 'fixed_price' end)::listing_kind,
       category_id, subcategory_id, territory_id, condition, price,
@@ -142,7 +142,7 @@ export async function generateListings(db: Db, options: GenerateOptions): Promis
             when auction_before_end(end_time) then 'active'
             when r2 < 0.6 and (r3 > 0.2 or r1 > 0.5) then 'sold'
             else 'ended' end)::listing_status,
-      r7 < 0.005, created_at, created_at
+      r7 < 0.005, not auction and r6 > 0.8, created_at, created_at
     from gen_listing`);
   log("listings inserted");
   // Bids on 60% of auctions (a count, a current bid above the start, a leader); reserves on 20%.
