@@ -2,6 +2,7 @@ import type { App } from "../app";
 import { settleDueAuctions } from "../modules/auctions/auction-settlement";
 import { sendPendingRefunds } from "../modules/cancellations/refunds.service";
 import { releaseDueFunds } from "../modules/ledger/seller-funds";
+import { runListingUploads } from "../modules/listing-uploads/listing-upload-runs";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
@@ -58,6 +59,11 @@ export function startJobs(app: App): () => Promise<void> {
     repeat(() => matchNewListings(db), {
       everyMs: 2000,
       onError: failed("listing alert matching failed"),
+    }),
+    // Confirmed CSV uploads become listings a row at a time, starting within a second or two.
+    repeat(() => runListingUploads(db, () => app.clock.now()), {
+      everyMs: 1500,
+      onError: failed("bulk listing creation failed"),
     }),
     // "Ending within the hour" is told within a minute of the hour starting.
     repeat(() => sendEndingSoonAlerts(db), {
