@@ -82,19 +82,19 @@ function RowsTable({ upload }: { upload: ListingUpload }) {
       tabIndex={0}
       className="max-h-[32rem] overflow-auto rounded-lg border border-sand-200"
     >
-      <table className="w-full min-w-[36rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption id={captionId} className="sr-only">
           Rows of {upload.fileName}
         </caption>
         <thead className="sticky top-0 bg-sand-50 text-xs uppercase tracking-wide text-slate-700">
           <tr>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-3">
               Line
             </th>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-3">
               Title
             </th>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="px-2 py-2 sm:px-3">
               Result
             </th>
           </tr>
@@ -102,11 +102,11 @@ function RowsTable({ upload }: { upload: ListingUpload }) {
         <tbody className="divide-y divide-sand-200 bg-white">
           {upload.rows.map((row) => (
             <tr key={row.line} className="align-top">
-              <td className="px-3 py-2 tabular-nums text-slate-700">{row.line}</td>
-              <td className="max-w-[16rem] break-words px-3 py-2 font-medium text-slate-900">
+              <td className="px-2 py-2 tabular-nums text-slate-700 sm:px-3">{row.line}</td>
+              <td className="break-words px-2 py-2 font-medium text-slate-900 [overflow-wrap:anywhere] sm:px-3">
                 {row.title || <span className="text-slate-600">(no title)</span>}
               </td>
-              <td className="px-3 py-2">
+              <td className="px-2 py-2 [overflow-wrap:anywhere] sm:px-3">
                 <RowResult row={row} />
               </td>
             </tr>
