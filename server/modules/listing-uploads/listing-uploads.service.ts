@@ -19,6 +19,7 @@ import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { listingUploadRows, listingUploads } from "../../db/schema/listing-uploads";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { FORBIDDEN_CHARACTERS, forbiddenCharacterMessage } from "../../plugins/input-guard";
 import { auctionEndedExpression } from "../listings/listing-visibility";
 import { resolvePlace, type Tx } from "../selling/selling.service";
 
@@ -53,6 +54,8 @@ export function readListingFile(data: Buffer): { header: string[]; records: stri
   const [first, ...body] = records;
   if (!first) throw fileInvalid("The file is empty. Start from the template: one listing a row.");
   const header = first.map(columnName);
+  if (header.some((h) => FORBIDDEN_CHARACTERS.test(h)))
+    throw fileInvalid("A column name contains a character that is not allowed.");
   const known = new Set<string>([...LISTING_CSV_COLUMNS, ...EXPORT_ONLY_COLUMNS]);
   const unknown = header.filter((h) => !known.has(h));
   if (unknown.length > 0)
@@ -152,8 +155,17 @@ async function checkRows(
   for (const [index, record] of records.entries()) {
     const line = index + 2;
     const cells: Record<string, string> = {};
-    for (const [i, column] of header.entries()) cells[column] = record[i] ?? "";
-    const { input, errors } = listingInputOfRow(cells);
+    const unreadable: Record<string, string> = {};
+    for (const [i, column] of header.entries()) {
+      const cell = record[i] ?? "";
+      // The API's guard refuses these in any JSON body; a file's cells get the same answer, and
+      // the row keeps the cell without them (PostgreSQL stores no NUL).
+      if (FORBIDDEN_CHARACTERS.test(cell)) unreadable[column] = forbiddenCharacterMessage(column);
+      cells[column] = cell.replace(new RegExp(FORBIDDEN_CHARACTERS.source, "g"), "");
+    }
+    const parsed = listingInputOfRow(cells);
+    const input = parsed.input;
+    const errors = { ...unreadable, ...parsed.errors };
     if (record.slice(header.length).some((extra) => extra.trim() !== ""))
       errors[ROW_ERROR_KEY] =
         `This row has ${record.length} fields; the first line names ${header.length} columns.`;
@@ -201,7 +213,11 @@ export async function previewListingUpload(
   const uploadId = await db.transaction(async (tx) => {
     const [upload] = await tx
       .insert(listingUploads)
-      .values({ sellerId, fileName: file.name.slice(0, 200), rowCount: checked.length })
+      .values({
+        sellerId,
+        fileName: file.name.replace(new RegExp(FORBIDDEN_CHARACTERS.source, "g"), "").slice(0, 200),
+        rowCount: checked.length,
+      })
       .returning({ id: listingUploads.id });
     if (!upload) throw new Error("listing upload insert returned nothing");
     for (let at = 0; at < checked.length; at += 250)

@@ -256,6 +256,20 @@ describe("each row checked as the sell form checks it", () => {
     );
   });
 
+  it("refuses a control character in a cell as the API's guard does, and stores the row without it", async () => {
+    const res = await upload(
+      fileOf([good({ title: "Basket\u0000\u0007 with NUL" })]),
+      seller,
+      "n\u0000ul.csv",
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().rows[0]).toMatchObject({
+      status: "invalid",
+      title: "Basket with NUL",
+      errors: { title: "title contains a character that is not allowed." },
+    });
+  });
+
   it("reads a byte order mark, spaced column names, labels, dollars with signs and a quoted description", async () => {
     const text =
       "\uFEFFTitle,Description,Category,Territory,Condition,Price,Shipping,Return policy days\r\n" +
@@ -357,6 +371,25 @@ describe("confirming creates the ready rows, each a whole listing or none", () =
     expect((await seller.get(`/api/my/listing-uploads/${result.id}`)).json().status).toBe(
       "previewed",
     );
+  });
+});
+
+describe("several instances at once", () => {
+  it("create each row exactly once", async () => {
+    const list = Array.from({ length: 24 }, (_, i) => good({ title: `Shared run item ${i}` }));
+    const result = await preview(list);
+    await seller.post(`/api/my/listing-uploads/${result.id}/confirm`);
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => runListingUploads(t.database.db, () => new Date(), 600_000)),
+    );
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(24);
+    const done: ListingUpload = (await seller.get(`/api/my/listing-uploads/${result.id}`)).json();
+    expect(done).toMatchObject({ status: "done", counts: { created: 24 } });
+    const [made] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from listings where title like 'Shared run item %'`,
+    );
+    expect(made?.n).toBe(24);
   });
 });
 
