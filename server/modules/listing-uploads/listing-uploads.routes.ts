@@ -75,7 +75,8 @@ export const listingUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/my/listing-uploads",
     {
-      config: { ...perUserRateLimit(20), ...TOKEN_SCOPE },
+      // A person uploads a file, fixes it and uploads again; a script has no reason to send more.
+      config: { ...perUserRateLimit(30), ...TOKEN_SCOPE },
       schema: {
         tags: ["selling"],
         summary: "Upload a CSV of listings (multipart field `file`) and get its preview",
