@@ -2,7 +2,10 @@ import type { App } from "../app";
 import { settleDueAuctions } from "../modules/auctions/auction-settlement";
 import { sendPendingRefunds } from "../modules/cancellations/refunds.service";
 import { releaseDueFunds } from "../modules/ledger/seller-funds";
-import { runListingUploads } from "../modules/listing-uploads/listing-upload-runs";
+import {
+  pruneAbandonedUploads,
+  runListingUploads,
+} from "../modules/listing-uploads/listing-upload-runs";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { expireDueSessions } from "../modules/payments/payments.service";
@@ -109,6 +112,11 @@ export function startJobs(app: App): () => Promise<void> {
     repeat(() => pruneLiveEventPayloads(db), {
       everyMs: 10 * 60 * 1000,
       onError: failed("live event payload pruning failed"),
+    }),
+    // CSV previews nobody confirmed, a week on.
+    repeat(() => pruneAbandonedUploads(db), {
+      everyMs: 60 * 60 * 1000,
+      onError: failed("pruning abandoned listing uploads failed"),
     }),
     repeat(() => cleanUpOrphanUploads(db, app.storage, log), {
       everyMs: 60 * 60 * 1000,

@@ -91,3 +91,18 @@ export async function runListingUploads(
   );
   return created;
 }
+
+/** How long a preview nobody confirmed is kept (its rows hold the whole file). */
+export const ABANDONED_PREVIEW_DAYS = 7;
+
+/** Deletes previews never confirmed within a week, rows and all; answers how many went. */
+export async function pruneAbandonedUploads(db: Db): Promise<number> {
+  const gone = await rows<{ id: string }>(
+    db,
+    sql`delete from listing_uploads
+        where status = 'previewed'
+          and created_at < now() - make_interval(days => ${ABANDONED_PREVIEW_DAYS})
+        returning id`,
+  );
+  return gone.length;
+}

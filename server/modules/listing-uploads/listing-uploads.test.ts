@@ -8,7 +8,7 @@ import { rows } from "../../db/rows";
 import { Agent } from "../../test/agent";
 import { setUpTestApp } from "../../test/build-test-app";
 import { createUser, signedInAgent } from "../../test/factories";
-import { runListingUploads } from "./listing-upload-runs";
+import { pruneAbandonedUploads, runListingUploads } from "./listing-upload-runs";
 
 const t = setUpTestApp();
 let seller: Agent;
@@ -360,6 +360,19 @@ describe("confirming creates the ready rows, each a whole listing or none", () =
     const result = await preview([good({ title: "Replica designer handbag" })]);
     const done = await confirmAndRun(result.id);
     expect(done.rows[0]).toMatchObject({ status: "created", moderation: "held" });
+  });
+
+  it("forgets a preview nobody confirmed within a week, and keeps confirmed ones", async () => {
+    const stale = await preview([good({ title: "Never confirmed" })]);
+    const kept = await preview([good({ title: "Confirmed long ago" })]);
+    await confirmAndRun(kept.id);
+    await t.database.db.execute(
+      sql`update listing_uploads set created_at = now() - interval '8 days'
+          where id in (${stale.id}::uuid, ${kept.id}::uuid)`,
+    );
+    expect(await pruneAbandonedUploads(t.database.db)).toBe(1);
+    expect((await seller.get(`/api/my/listing-uploads/${stale.id}`)).statusCode).toBe(404);
+    expect((await seller.get(`/api/my/listing-uploads/${kept.id}`)).json().status).toBe("done");
   });
 
   it("is 404 to another seller, to read or to confirm", async () => {
