@@ -40,7 +40,8 @@ function csvFile(titles: string[], bowlPrice: string, photoUrl: string) {
 test("a seller uploads a CSV with one bad row, fixes it, creates the listings and downloads them @phone", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(bound(90_000));
+  // Account, photo, two files, the job and a download: about 40 s on a quiet machine.
+  test.setTimeout(bound(150_000));
   const account = await createConfirmedAccount(page, "bulk");
   await signInThroughApi(page, account.email, account.password);
   const photoUrl = await uploadPhoto(page);
