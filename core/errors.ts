@@ -156,6 +156,16 @@ export const ERROR_CODES = {
   /** 503: too many images wait for processing; try again shortly. */
   imagesBusy: "images_busy",
 
+  // ---------- listings in bulk ----------
+  /** 400: the listings file is not CSV we can read (a bad quote, a bad header, no rows, not text). */
+  listingFileInvalid: "listing_file_invalid",
+  /** 413: a listings file over 2 MB; 400 with the same code: over 1,000 rows. */
+  listingFileTooLarge: "listing_file_too_large",
+  /** 404: no listing upload with that id belongs to the caller. */
+  listingUploadNotFound: "listing_upload_not_found",
+  /** 409: confirming an upload with no row ready to create. */
+  listingUploadEmpty: "listing_upload_empty",
+
   // ---------- notifications ----------
   /** 404: no notification with that id belongs to the caller. */
   notificationNotFound: "notification_not_found",

@@ -18,6 +18,7 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { homeRoutes } from "./modules/home/home.routes";
+import { listingUploadsRoutes } from "./modules/listing-uploads/listing-uploads.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
 import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
@@ -227,6 +228,7 @@ export async function buildApp({
       await api.register(offersRoutes);
       await api.register(uploadsRoutes);
       await api.register(sellingRoutes);
+      await api.register(listingUploadsRoutes);
       const paymentDeps = () => ({
         db: app.db,
         provider: app.payments,

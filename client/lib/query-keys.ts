@@ -207,6 +207,8 @@ export const queryKeys = {
     all: sellingRoot,
     /** The listing wizard's own fresh check of the session on entering. */
     verification: [...sellingRoot, "verification"] as const,
+    /** One CSV upload of listings: its preview, then its progress. */
+    listingUpload: (id: string) => [...sellingRoot, "listing-upload", id] as const,
   },
   devOutbox: {
     all: devOutboxRoot,

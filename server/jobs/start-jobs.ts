@@ -2,6 +2,10 @@ import type { App } from "../app";
 import { settleDueAuctions } from "../modules/auctions/auction-settlement";
 import { sendPendingRefunds } from "../modules/cancellations/refunds.service";
 import { releaseDueFunds } from "../modules/ledger/seller-funds";
+import {
+  pruneAbandonedUploads,
+  runListingUploads,
+} from "../modules/listing-uploads/listing-upload-runs";
 import { cleanUpUnsentAttachments } from "../modules/messages/attachments.service";
 import { sendPendingNotificationEmails } from "../modules/notifications/notification-emails.service";
 import { cancelLapsedOfferOrders, expireDueOffers } from "../modules/offers/offer-expiry";
@@ -60,6 +64,11 @@ export function startJobs(app: App): () => Promise<void> {
       everyMs: 2000,
       onError: failed("listing alert matching failed"),
     }),
+    // Confirmed CSV uploads become listings a row at a time, starting within a second or two.
+    repeat(() => runListingUploads(db, () => app.clock.now()), {
+      everyMs: 1500,
+      onError: failed("bulk listing creation failed"),
+    }),
     // "Ending within the hour" is told within a minute of the hour starting.
     repeat(() => sendEndingSoonAlerts(db), {
       everyMs: 60_000,
@@ -113,6 +122,11 @@ export function startJobs(app: App): () => Promise<void> {
     repeat(() => pruneLiveEventPayloads(db), {
       everyMs: 10 * 60 * 1000,
       onError: failed("live event payload pruning failed"),
+    }),
+    // CSV previews nobody confirmed, a week on.
+    repeat(() => pruneAbandonedUploads(db), {
+      everyMs: 60 * 60 * 1000,
+      onError: failed("pruning abandoned listing uploads failed"),
     }),
     repeat(() => cleanUpOrphanUploads(db, app.storage, log), {
       everyMs: 60 * 60 * 1000,

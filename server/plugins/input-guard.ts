@@ -11,7 +11,7 @@ import { isApiRoute } from "./api-routes";
  * shows them later (terminals, e-mail headers, logs).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Enough to correct a form; a hostile body full of bad strings does not get a huge answer. */
 const MAX_FIELDS = 20;
@@ -49,7 +49,7 @@ function collect(root: unknown, fields: Record<string, string>) {
     const value = values.pop();
     const path = paths.pop() as string;
     if (typeof value === "string") {
-      if (FORBIDDEN.test(value)) add(path, message(path));
+      if (FORBIDDEN_CHARACTERS.test(value)) add(path, forbiddenCharacterMessage(path));
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
         values.push(value[i]);
@@ -59,7 +59,7 @@ function collect(root: unknown, fields: Record<string, string>) {
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i] as string;
-        if (FORBIDDEN.test(key)) add(path, message(path, true));
+        if (FORBIDDEN_CHARACTERS.test(key)) add(path, forbiddenCharacterMessage(path, true));
         else {
           values.push(value[key]);
           paths.push(path ? `${path}.${key}` : key);
@@ -69,7 +69,8 @@ function collect(root: unknown, fields: Record<string, string>) {
   }
 }
 
-function message(path: string, inKey = false): string {
+/** The refusal of a string holding a forbidden character, named by its field. */
+export function forbiddenCharacterMessage(path: string, inKey = false): string {
   if (inKey)
     return path
       ? `${path} has a field name containing a character that is not allowed.`
@@ -90,7 +91,7 @@ function forbiddenFields(request: FastifyRequest): Record<string, string> {
 
 /**
  * Refuses, with one 400 naming the fields, any API request whose strings (path parameters, query,
- * JSON body at any depth, keys included) hold a control character; see FORBIDDEN for which.
+ * JSON body at any depth, keys included) hold a control character; see FORBIDDEN_CHARACTERS for which.
  * It runs in preValidation: after the router decoded the path and the body was parsed, and before
  * the route's schema, so no handler or query ever sees such a string. Multipart bodies are not
  * parsed yet at this point and raw (Buffer) webhook bodies are left alone, byte for byte.

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { linkedOrderId } from "../../../core/order-links";
 import { ErrorState } from "../../components/ui/error-state";
@@ -9,6 +10,11 @@ import { SalesList } from "../../features/sales/components/sales-list";
 import { PayoutSetupNotice } from "../../features/seller-payments/components/payout-setup-notice";
 import { useMyListings } from "../../features/selling/api/get-my-listings";
 import {
+  DownloadListingsLink,
+  ListingUploadPanel,
+  ListingUploadToggle,
+} from "../../features/selling/components/listing-upload";
+import {
   ListAnItemLink,
   MyListings,
   MyListingsEmpty,
@@ -19,6 +25,7 @@ import { SaleShipping } from "../../features/shipping/components/mark-shipped";
 export function MySellingPage() {
   const listings = useMyListings();
   const [searchParams] = useSearchParams();
+  const [uploading, setUploading] = useState(false);
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -29,9 +36,12 @@ export function MySellingPage() {
           <Link to="/my/payments" className="text-sm font-semibold text-brand-700 underline">
             Payments and payouts
           </Link>
+          <DownloadListingsLink />
+          <ListingUploadToggle open={uploading} onOpen={() => setUploading(true)} />
           <ListAnItemLink />
         </div>
       </div>
+      {uploading && <ListingUploadPanel onClose={() => setUploading(false)} />}
       <PayoutSetupNotice />
       {listings.isPending ? (
         <Spinner label="Loading your listings..." showLabel />

@@ -9,6 +9,7 @@ import {
   type TransactionPage,
   type TransactionsQuery,
 } from "../../../core/contracts/seller-payments";
+import { csvField } from "../../../core/csv";
 import { nextPayoutDay, payoutRunKey, type TransactionKind } from "../../../core/ledger";
 import type { Db } from "../../db/db-handle";
 import { isoTime, rows, uuidList } from "../../db/rows";
@@ -276,18 +277,6 @@ export async function allTransactions(
 ): Promise<Transaction[]> {
   const lines = await journalLines(db, sellerId, query, { limit: CSV_MAX_LINES, offset: 0 });
   return describeLines(db, sellerId, lines);
-}
-
-/**
- * One CSV field, RFC 4180: quoted when it holds a comma, quote or line break, quotes doubled. Text
- * a spreadsheet would run as a formula (starting =, +, -, @, or a tab or carriage return before
- * one) gets a leading apostrophe: descriptions hold titles other people can choose.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));

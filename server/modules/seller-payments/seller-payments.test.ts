@@ -6,6 +6,7 @@ import {
   statementSchema,
   transactionPageSchema,
 } from "../../../core/contracts/seller-payments";
+import { csvField } from "../../../core/csv";
 import { finalValueFeeCents } from "../../../core/fees";
 import { settableClock } from "../../clock";
 import type { Db } from "../../db/db-handle";
@@ -23,7 +24,7 @@ import {
 import { sandboxPayouts } from "../payment-providers/sandbox-payouts";
 import { startOnboarding } from "../payouts/payout-accounts.service";
 import { runPayouts } from "../payouts/payout-runs";
-import { csvField, transactionsCsv, WAITING } from "./seller-payments.service";
+import { transactionsCsv, WAITING } from "./seller-payments.service";
 
 const clock = settableClock(new Date("2026-03-10T12:00:00.000Z"));
 const t = setUpTestApp({ clock });

@@ -30,7 +30,8 @@ import { assertDeletable, assertEditable, assertOwner } from "./selling.policy";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A transaction of the database handle. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 interface ResolvedPlace {
   categoryId: string;
@@ -39,7 +40,7 @@ interface ResolvedPlace {
 }
 
 /** Finds the category, subcategory and territory a form names, with a field message when not. */
-async function resolvePlace(
+export async function resolvePlace(
   tx: Tx | Db,
   input: { category: string; subcategory?: string | null; territory: string },
 ): Promise<ResolvedPlace> {
@@ -190,69 +191,80 @@ export async function createListing(
   /** The money rules' clock: the insertion fee's month. */
   now: Date = new Date(),
 ): Promise<SavedListing> {
-  return db.transaction(async (tx) => {
-    const place = await resolvePlace(tx, input);
-    const images = await resolveImages(tx, sellerId, input.imageIds, null);
-    const isAuction = input.kind === "auction";
-    const holdReason = await listingHoldReason(tx, {
+  return db.transaction((tx) => createListingIn(tx, sellerId, input, now));
+}
+
+/**
+ * `createListing` inside a transaction the caller owns (a bulk upload's row commits the listing
+ * and the row's outcome together): the same rules, holds, alerts and fee, nothing else.
+ */
+export async function createListingIn(
+  tx: Tx,
+  sellerId: string,
+  input: CreateListing,
+  now: Date,
+): Promise<SavedListing> {
+  const place = await resolvePlace(tx, input);
+  const images = await resolveImages(tx, sellerId, input.imageIds, null);
+  const isAuction = input.kind === "auction";
+  const holdReason = await listingHoldReason(tx, {
+    title: input.title,
+    description: input.description,
+    categoryId: place.categoryId,
+    subcategoryId: place.subcategoryId,
+  });
+  const [listing] = await tx
+    .insert(listings)
+    .values({
+      sellerId,
+      ...place,
       title: input.title,
       description: input.description,
-      categoryId: place.categoryId,
-      subcategoryId: place.subcategoryId,
+      kind: input.kind,
+      condition: input.condition,
+      priceCents: input.priceCents,
+      // An auction sells one lot to one winner.
+      quantity: isAuction ? 1 : input.quantity,
+      shippingCents: input.shippingCents,
+      returnPolicyDays: input.returnPolicyDays,
+      localPickup: input.localPickup,
+      specifications: specsRecord(input.specifications),
+      moderation: holdReason ? "held" : "visible",
+      moderationReason: holdReason,
+    })
+    .returning({ id: listings.id, createdAt: listings.createdAt });
+  if (!listing) throw new Error("listing insert returned nothing");
+  await writeImages(tx, listing.id, images);
+  if (!isAuction && input.acceptsOffers)
+    await saveOfferSettings(
+      tx,
+      { id: listing.id, kind: input.kind, priceCents: input.priceCents },
+      {
+        acceptsOffers: true,
+        autoAcceptCents: input.autoAcceptCents ?? null,
+        autoDeclineCents: input.autoDeclineCents ?? null,
+      },
+    );
+  if (isAuction) {
+    await tx.insert(auctionSettings).values({
+      listingId: listing.id,
+      startPriceCents: input.priceCents,
+      reservePriceCents: input.reservePriceCents ?? null,
+      buyItNowPriceCents: input.buyItNowPriceCents ?? null,
+      startTime: listing.createdAt,
+      endTime: new Date(listing.createdAt.getTime() + input.durationDays * DAY_MS),
     });
-    const [listing] = await tx
-      .insert(listings)
-      .values({
-        sellerId,
-        ...place,
-        title: input.title,
-        description: input.description,
-        kind: input.kind,
-        condition: input.condition,
-        priceCents: input.priceCents,
-        // An auction sells one lot to one winner.
-        quantity: isAuction ? 1 : input.quantity,
-        shippingCents: input.shippingCents,
-        returnPolicyDays: input.returnPolicyDays,
-        localPickup: input.localPickup,
-        specifications: specsRecord(input.specifications),
-        moderation: holdReason ? "held" : "visible",
-        moderationReason: holdReason,
-      })
-      .returning({ id: listings.id, createdAt: listings.createdAt });
-    if (!listing) throw new Error("listing insert returned nothing");
-    await writeImages(tx, listing.id, images);
-    if (!isAuction && input.acceptsOffers)
-      await saveOfferSettings(
-        tx,
-        { id: listing.id, kind: input.kind, priceCents: input.priceCents },
-        {
-          acceptsOffers: true,
-          autoAcceptCents: input.autoAcceptCents ?? null,
-          autoDeclineCents: input.autoDeclineCents ?? null,
-        },
-      );
-    if (isAuction) {
-      await tx.insert(auctionSettings).values({
-        listingId: listing.id,
-        startPriceCents: input.priceCents,
-        reservePriceCents: input.reservePriceCents ?? null,
-        buyItNowPriceCents: input.buyItNowPriceCents ?? null,
-        startTime: listing.createdAt,
-        endTime: new Date(listing.createdAt.getTime() + input.durationDays * DAY_MS),
-      });
-    }
-    if (holdReason) {
-      await tellHeld(tx, sellerId, listing.id, input.title, holdReason);
-      return { id: listing.id, moderation: "held", moderationReason: holdReason };
-    }
-    // Saved searches and followers hear of it once the matching job has run (seconds).
-    await queueNewListing(tx, listing.id);
-    // Live now: past the month's free listings, the insertion fee is charged (approval charges a
-    // held one when it goes live).
-    await chargeInsertionFee(tx, { id: listing.id, sellerId }, now);
-    return { id: listing.id, moderation: "visible", moderationReason: null };
-  });
+  }
+  if (holdReason) {
+    await tellHeld(tx, sellerId, listing.id, input.title, holdReason);
+    return { id: listing.id, moderation: "held", moderationReason: holdReason };
+  }
+  // Saved searches and followers hear of it once the matching job has run (seconds).
+  await queueNewListing(tx, listing.id);
+  // Live now: past the month's free listings, the insertion fee is charged (approval charges a
+  // held one when it goes live).
+  await chargeInsertionFee(tx, { id: listing.id, sellerId }, now);
+  return { id: listing.id, moderation: "visible", moderationReason: null };
 }
 
 interface OwnedListingRow {
