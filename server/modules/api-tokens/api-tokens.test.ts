@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -384,6 +386,26 @@ describe("attribution", () => {
 });
 
 describe("which routes may take a token", () => {
+  it("are the ones docs/api-tokens.md lists, each marked bearer in the OpenAPI document", async () => {
+    const doc = (await t.app.inject("/api/openapi.json")).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+    };
+    const bearerRoutes = Object.entries(doc.paths)
+      .flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op.security?.some((req) => "bearer" in req))
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    const documented = [
+      ...readFileSync(join(import.meta.dirname, "../../../docs/api-tokens.md"), "utf8").matchAll(
+        /`((?:GET|POST|PATCH|PUT|DELETE) \/api\/[^`]+)`/g,
+      ),
+    ].map((m) => m[1]);
+    expect(bearerRoutes).toHaveLength(21);
+    expect(bearerRoutes).toEqual([...new Set(documented)].sort());
+  });
+
   it("refuses at start-up a scope on an account, token, sign-in or admin route", () => {
     for (const [method, url] of [
       ["PATCH", "/api/me"],
