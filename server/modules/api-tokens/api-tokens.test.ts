@@ -9,6 +9,7 @@ import {
   type ApiTokenScope,
   apiTokenListSchema,
   createdApiTokenSchema,
+  MAX_API_TOKENS,
 } from "../../../core/contracts/api-tokens";
 import { ERROR_CODES } from "../../../core/errors";
 import { rows } from "../../db/rows";
@@ -141,6 +142,27 @@ describe("making, listing and revoking tokens", () => {
     });
     expect(unnamed.statusCode).toBe(400);
     expect((await t.app.inject({ method: "GET", url: "/api/me/tokens" })).statusCode).toBe(401);
+  });
+
+  it(`refuses a token past ${MAX_API_TOKENS} live ones (revoked and expired ones do not count)`, async () => {
+    const user = await createUser(t.database.db, "tokenmany");
+    const agent = await signedInAgent(t.app, t.database.db, user.id);
+    for (let i = 0; i < MAX_API_TOKENS; i++)
+      await t.database.db.execute(sql`insert into api_tokens
+        (user_id, name, scopes, token_hash, last4, expires_at)
+        values (${user.id}, ${`t${i}`}, array['read']::text[], ${`hash-many-${i}`}, 'abcd',
+          now() + interval '1 day')`);
+    const res = await agent.post("/api/me/tokens", {
+      name: "one more",
+      scopes: ["read"],
+      expiresInDays: 7,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe(ERROR_CODES.apiTokenLimitReached);
+    await t.database.db.execute(
+      sql`update api_tokens set revoked_at = now() where user_id = ${user.id} and name = 't0'`,
+    );
+    await makeToken(agent, ["read"]);
   });
 
   it("needs the CSRF header to make or revoke one, as every cookie request does", async () => {
