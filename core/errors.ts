@@ -40,6 +40,16 @@ export const ERROR_CODES = {
   /** 403: a state-changing request came without the CSRF cookie's value in its header. */
   csrfFailed: "csrf_failed",
 
+  // ---------- API tokens ----------
+  /** 401: a bearer token that is unknown, revoked or expired (the message says which). */
+  apiTokenInvalid: "api_token_invalid",
+  /** 403: a bearer token on a route that takes none (account changes, tokens, admin, sign-in...). */
+  apiTokenNotAllowed: "api_token_not_allowed",
+  /** 403: a bearer token without the scope the route needs; the message names it. */
+  apiTokenScopeMissing: "api_token_scope_missing",
+  /** 422: creating a token past the account's number of live tokens. */
+  apiTokenLimitReached: "api_token_limit_reached",
+
   // ---------- accounts ----------
   /** 409: registering or changing to an email or username another account has. */
   accountExists: "account_exists",

@@ -10,6 +10,7 @@ import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
+import { apiTokensRoutes } from "./modules/api-tokens/api-tokens.routes";
 import { biddingRoutes } from "./modules/auctions/bidding.routes";
 import { cancellationsRoutes } from "./modules/cancellations/cancellations.routes";
 import { cartsRoutes } from "./modules/carts/carts.routes";
@@ -224,6 +225,7 @@ export async function buildApp({
       await api.register(listingsRoutes);
       await api.register(homeRoutes);
       await api.register(accountsRoutes, { oauth });
+      await api.register(apiTokensRoutes);
       await api.register(biddingRoutes);
       await api.register(offersRoutes);
       await api.register(uploadsRoutes);

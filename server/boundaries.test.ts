@@ -47,6 +47,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/stock",
   "server/modules/order-access",
   "server/modules/payment-providers",
+  "server/modules/api-tokens", // personal API tokens: made, listed, revoked (bearer auth is a plugin)
   "server/modules/accounts",
   "server/modules/notifications",
   "server/modules/uploads",

@@ -30,6 +30,7 @@ const watchlistPages = [...watchingRoot, "items"] as const;
 const savedSearchesRoot = [...watchingRoot, "searches"] as const;
 const followedPages = [...watchingRoot, "sellers"] as const;
 const adminRoot = ["admin"] as const;
+const apiTokensRoot = ["api-tokens"] as const;
 
 /**
  * Every TanStack Query key the client uses. Keys nest: each area has an `all` prefix and the
@@ -232,6 +233,11 @@ export const queryKeys = {
     followedSellerPage: (page: number) => [...followedPages, page] as const,
     /** The ids of followed sellers: every Follow button. */
     followedIds: [...watchingRoot, "seller-ids"] as const,
+  },
+  /** The signed-in user's personal API tokens (account settings). */
+  apiTokens: {
+    all: apiTokensRoot,
+    list: [...apiTokensRoot, "list"] as const,
   },
   /** The admin area (staff only): every page reads what staff actions change, so one root. */
   admin: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiTokenSchema } from "./api-tokens";
 import { pageOf, paginationQuery } from "./common";
 import { REPORT_REASONS as CONVERSATION_REPORT_REASONS } from "./messages";
 
@@ -238,6 +239,8 @@ export const adminUserDetailSchema = z.object({
     }),
   ),
   reports: z.array(adminReportSchema),
+  /** Their personal API tokens (issue 33), newest first, with each one's use. */
+  apiTokens: z.array(apiTokenSchema.extend({ lastUsedIp: z.string().nullable() })),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -4,6 +4,7 @@ import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../core/contracts/accounts";
+import type { ApiTokenScope } from "../../core/contracts/api-tokens";
 import { categoryNodeSchema } from "../../core/contracts/browse";
 import { apiErrorSchema } from "../../core/errors";
 import { registerRequestExamples } from "./openapi-examples";
@@ -16,7 +17,7 @@ declare module "fastify" {
      * names one is documented as taking a bearer token as well as the browser's session; a route
      * without one is documented as the browser's only.
      */
-    apiTokenScope?: string;
+    apiTokenScope?: ApiTokenScope;
   }
 }
 

@@ -9,6 +9,7 @@ import type { NamedStatement } from "../db/client";
 import { sessions } from "../db/schema/accounts";
 import { AppError, unauthorized } from "../errors";
 import { isApiRoute } from "./api-routes";
+import { apiTokenAuth, assertTokenRoute, bearerSecret } from "./api-token-auth";
 import { SessionCache } from "./session-cache";
 
 export const SESSION_COOKIE = "tw_session";
@@ -42,6 +43,8 @@ declare module "fastify" {
       previousTokenHash?: string | null,
     ): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Writes the API tokens' pending use counts now (they are written at most once a minute). */
+    flushApiTokenUses(): Promise<void>;
   }
 }
 
@@ -114,6 +117,14 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
     await app.register(cookie, { secret });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionTokenHash", null);
+    app.decorateRequest("apiToken", null);
+    // A route that may never take a token (server/plugins/api-token-auth.ts) but names a scope
+    // is a mistake found at start-up, not by a token holder.
+    app.addHook("onRoute", (route) =>
+      assertTokenRoute(route.method, route.url, route.config?.apiTokenScope),
+    );
+    const tokens = apiTokenAuth(app, app.limitCounters);
+    app.decorate("flushApiTokenUses", tokens.flushUses);
 
     // Every request of a signed-in user needs them; reading the sessions table each time was the
     // largest cost of a bid after the bid itself (docs/decisions/0002). A trigger on sessions and
@@ -124,6 +135,7 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
     );
     app.addHook("onClose", async () => {
       await stopListening();
+      await tokens.close();
     });
 
     const baseCookie = { path: "/", httpOnly: true, sameSite: "lax" as const, secure };
@@ -132,6 +144,13 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
       const route = request.routeOptions;
       // No route matched: nothing will run but the not-found answer.
       if (route.url === undefined) return;
+      // A personal API token (issue 33) stands in for the cookie and needs no CSRF token: another
+      // site can make a browser send cookies, never an Authorization header. Any cookie is ignored.
+      const bearer = isApiRoute(route.url) ? bearerSecret(request) : null;
+      if (bearer !== null) {
+        await tokens.authenticate(request, reply, bearer);
+        return;
+      }
       const csrf = request.cookies[CSRF_COOKIE];
       if (UNSAFE_METHODS.has(request.method) && route.config.csrfExempt !== true) {
         const header = request.headers[CSRF_HEADER];
@@ -233,5 +252,5 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
       reply.clearCookie(SESSION_COOKIE, baseCookie);
     });
   },
-  { name: "session", dependencies: ["db"] },
+  { name: "session", dependencies: ["db", "rate-limit"] },
 );

@@ -16,6 +16,7 @@ import { users } from "../db/schema/users";
 import { hashPassword } from "../modules/accounts/password";
 import { diskStorage, type Storage } from "../plugins/storage";
 import { seedDemoStaff } from "./seed-admin";
+import { seedDemoApiTokens } from "./seed-api-tokens";
 import {
   BID_INCREMENT_BANDS,
   CATEGORY_TREE,
@@ -872,6 +873,8 @@ export async function seedDatabase(
     await seedDemoStaff(tx, now, passwordHashes[0] ?? (await hashPassword(DEMO_PASSWORD)));
     // Open reports for the moderation queue and the listing rules (server/seed/seed-reports.ts).
     await seedDemoReports(tx, now);
+    // A top seller's API tokens, one in use and one revoked (server/seed/seed-api-tokens.ts).
+    await seedDemoApiTokens(tx, now);
     // Last: the money of every paid order above, released, refunded and paid out through the
     // ledger's own rules at the rows' dates (server/seed/seed-ledger.ts).
     await seedDemoLedger(tx, now);

@@ -8,6 +8,7 @@ import {
   BUYING_LINKS,
   SELLING_LINKS,
 } from "../../features/account/components/account-links";
+import { ApiTokensSection } from "../../features/account/components/api-tokens-section";
 import { AvatarUpload } from "../../features/account/components/avatar-upload";
 import { ChangeEmailForm } from "../../features/account/components/change-email-form";
 import { ChangePasswordForm } from "../../features/account/components/change-password-form";
@@ -17,7 +18,7 @@ import { SettingsGroup, SettingsItem } from "../../features/account/components/s
 import { NotificationPreferences } from "../../features/notifications/components/notification-preferences";
 import { useSession } from "../../lib/session";
 
-/** /account/settings (signed in only): Personal Info, Buying, Selling, password, sign-out. */
+/** /account/settings (signed in only): Personal Info, Buying, Selling, password, API tokens, sign-out. */
 export function AccountSettingsPage() {
   const { user } = useSession();
   const [confirmingSignOut, setConfirmingSignOut] = useState(false);
@@ -62,6 +63,13 @@ export function AccountSettingsPage() {
           </SettingsGroup>
           <SettingsGroup id="notifications" title="Notifications">
             <NotificationPreferences />
+          </SettingsGroup>
+          <SettingsGroup
+            id="api-tokens"
+            title="API tokens"
+            description="Let your own scripts and tools read your orders or manage your listings and messages as you, with the scopes you choose. A token can never change your password, email or tokens."
+          >
+            <ApiTokensSection />
           </SettingsGroup>
         </div>
         <div className="flex flex-col gap-6">

@@ -12,3 +12,8 @@ export function afterProfileUpdated(client: QueryClient, user: SessionUser): Pro
     queryKeys.store.detail(user.id), // the store header shows the name and picture
   ]);
 }
+
+/** A token made or revoked: the settings list refetches. */
+export function afterApiTokensChanged(client: QueryClient): Promise<void> {
+  return invalidate(client, [queryKeys.apiTokens.all]);
+}

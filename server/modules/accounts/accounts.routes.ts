@@ -305,6 +305,22 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
     },
   );
 
+  app.get(
+    "/me",
+    {
+      config: { apiTokenScope: "read" },
+      schema: {
+        tags: ["accounts"],
+        summary: "The signed-in account (with an API token: the token's owner)",
+        response: { 200: sessionUserSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return requireUser(request);
+    },
+  );
+
   app.patch(
     "/me",
     {

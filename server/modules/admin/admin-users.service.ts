@@ -5,6 +5,7 @@ import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { notFound } from "../../errors";
+import { listApiTokensForStaff } from "../api-tokens/api-tokens.service";
 import { reportsAboutUser } from "../moderation/reports.service";
 
 /** How many of each of a user's things the detail page shows (the latest). */
@@ -88,7 +89,10 @@ export async function getAdminUser(db: Db, userId: string): Promise<AdminUser> {
   return toAdminUser(row);
 }
 
-/** A user with their latest listings, orders (as buyer), feedback received and reports about them. */
+/**
+ * A user with their latest listings, orders (as buyer), feedback received, reports about them and
+ * their API tokens.
+ */
 export async function getAdminUserDetail(db: Db, userId: string): Promise<AdminUserDetail> {
   const user = await getAdminUser(db, userId);
   const listingRows = await rows<{
@@ -141,5 +145,6 @@ export async function getAdminUserDetail(db: Db, userId: string): Promise<AdminU
     })),
     feedback: feedbackRows.map((f) => ({ ...f, createdAt: isoTime(f.createdAt) })),
     reports: await reportsAboutUser(db, userId, DETAIL_ROWS),
+    apiTokens: await listApiTokensForStaff(db, userId),
   };
 }

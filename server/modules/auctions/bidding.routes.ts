@@ -61,6 +61,7 @@ export const biddingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/bids",
     {
+      config: { apiTokenScope: "read" },
       schema: {
         tags: ["bidding"],
         summary:

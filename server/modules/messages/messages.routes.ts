@@ -53,6 +53,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/conversations",
     {
+      config: { apiTokenScope: "messages" },
       schema: {
         tags: ["messages"],
         summary:
@@ -72,6 +73,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/me/conversations",
     {
+      config: { apiTokenScope: "messages" },
       schema: {
         tags: ["messages"],
         summary:
@@ -107,6 +109,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/conversations/:id",
     {
+      config: { apiTokenScope: "messages" },
       schema: {
         tags: ["messages"],
         summary: "One of your conversations, as the list shows it",
@@ -141,6 +144,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/conversations/:id/messages",
     {
+      config: { apiTokenScope: "messages" },
       schema: {
         tags: ["messages"],
         summary:
@@ -157,6 +161,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/me/conversations/:id/messages",
     {
+      config: { apiTokenScope: "messages" },
       schema: {
         tags: ["messages"],
         summary: "Send a message: text, attachments uploaded first, or both",
@@ -187,6 +192,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/me/conversations/:id/read",
     {
+      config: { apiTokenScope: "messages" },
       schema: {
         tags: ["messages"],
         summary: "Mark the messages to you in a conversation read; answers your unread total",

@@ -24,6 +24,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/notifications",
     {
+      config: { apiTokenScope: "read" },
       schema: {
         tags: ["notifications"],
         summary:

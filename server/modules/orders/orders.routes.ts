@@ -24,6 +24,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
   app.get(
     "/me/orders",
     {
+      config: { apiTokenScope: "orders" },
       schema: {
         tags: ["buying"],
         summary: "Your orders, newest first",
@@ -38,6 +39,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
   app.get(
     "/me/sales",
     {
+      config: { apiTokenScope: "orders" },
       schema: {
         tags: ["selling"],
         summary: "What you have sold (paid orders and auction wins awaiting payment), newest first",
@@ -52,6 +54,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
   app.get(
     "/orders/:id",
     {
+      config: { apiTokenScope: "orders" },
       schema: {
         tags: ["buying"],
         summary: "One of your orders",

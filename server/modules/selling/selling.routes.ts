@@ -34,7 +34,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/listings",
     {
       // Per seller: a shop moving its stock in may list quickly, a script may not flood the site.
-      config: perUserRateLimit(60),
+      config: { ...perUserRateLimit(60), apiTokenScope: "listings" },
       schema: {
         tags: ["selling"],
         summary: "Create a listing (the wizard's five steps in one body)",
@@ -56,6 +56,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/listings/:id/edit",
     {
+      config: { apiTokenScope: "listings" },
       schema: {
         tags: ["selling"],
         summary: "The edit form of one of your listings (hidden prices included)",
@@ -69,6 +70,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/listings/:id",
     {
+      config: { apiTokenScope: "listings" },
       schema: {
         tags: ["selling"],
         summary: "Change one of your listings",
@@ -102,6 +104,7 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/listings",
     {
+      config: { apiTokenScope: "listings" },
       schema: {
         tags: ["selling"],
         summary: "Your listings, newest first, with status, bids and sales",

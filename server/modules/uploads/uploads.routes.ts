@@ -11,7 +11,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/uploads",
     {
       // A wizard sends up to 12 photos at once and may retry some; 60 a minute per user is generous.
-      config: perUserRateLimit(60),
+      config: { ...perUserRateLimit(60), apiTokenScope: "listings" },
       schema: {
         tags: ["selling"],
         summary: "Upload a listing photo (multipart field `file`, an image of at most 10 MB)",

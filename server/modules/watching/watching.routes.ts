@@ -53,6 +53,7 @@ export const watchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/watchlist",
     {
+      config: { apiTokenScope: "read" },
       schema: {
         tags: ["watching"],
         summary: "Your watchlist, filtered and sorted",
@@ -70,6 +71,7 @@ export const watchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/watchlist/ids",
     {
+      config: { apiTokenScope: "read" },
       schema: {
         tags: ["watching"],
         summary: "The ids of the listings on your watchlist (newest first)",
@@ -114,6 +116,7 @@ export const watchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/saved-searches",
     {
+      config: { apiTokenScope: "read" },
       schema: {
         tags: ["watching"],
         summary: "Your saved searches, newest first",
@@ -208,6 +211,7 @@ export const watchingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/me/followed-sellers",
     {
+      config: { apiTokenScope: "read" },
       schema: {
         tags: ["watching"],
         summary: "The sellers you follow, most recently followed first",

@@ -223,6 +223,67 @@ const ORDER_COLUMNS: Column<UserOrder>[] = [
   },
 ];
 
+type UserToken = AdminUserDetail["apiTokens"][number];
+
+function tokenState(token: UserToken): { label: string; tone: "green" | "grey" | "red" } {
+  if (token.revokedAt) return { label: "Revoked", tone: "red" };
+  if (Date.parse(token.expiresAt) <= Date.now()) return { label: "Expired", tone: "grey" };
+  return { label: "Active", tone: "green" };
+}
+
+const TOKEN_COLUMNS: Column<UserToken>[] = [
+  {
+    header: "Token",
+    rowHeader: true,
+    cell: (token) => (
+      <span className="flex flex-col">
+        <span className="break-words">{token.name}</span>
+        <span className="font-mono text-xs font-normal text-slate-700">…{token.last4}</span>
+      </span>
+    ),
+  },
+  {
+    header: "State",
+    cell: (token) => {
+      const state = tokenState(token);
+      return <Badge tone={state.tone}>{state.label}</Badge>;
+    },
+  },
+  { header: "Scopes", cell: (token) => token.scopes.join(", ") },
+  { header: "Uses", numeric: true, cell: (token) => token.useCount },
+  {
+    header: "Last used",
+    className: "whitespace-nowrap",
+    cell: (token) =>
+      token.lastUsedAt
+        ? `${formatDateTime(token.lastUsedAt)}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ""}`
+        : "Never",
+  },
+  {
+    header: "Expires",
+    className: "whitespace-nowrap",
+    cell: (token) => formatDateTime(token.expiresAt),
+  },
+];
+
+/** Their personal API tokens: what each may do and when it was last used (issue 33). */
+function ApiTokensSection({ tokens }: { tokens: UserToken[] }) {
+  return (
+    <Section title={`API tokens (${tokens.length})`} id="user-api-tokens">
+      {tokens.length === 0 ? (
+        <p className="text-sm text-slate-700">No API tokens.</p>
+      ) : (
+        <AdminTable
+          label="Their API tokens"
+          rows={tokens}
+          rowKey={(token) => token.id}
+          columns={TOKEN_COLUMNS}
+        />
+      )}
+    </Section>
+  );
+}
+
 function ListingsSection({ listings }: { listings: UserListing[] }) {
   return (
     <Section title={`Listings (${listings.length})`} id="user-listings">
@@ -360,6 +421,7 @@ export function UserDetail({ id }: { id: string }) {
           <ListingsSection listings={data.listings} />
           <OrdersSection orders={data.orders} />
           <FeedbackSection feedback={data.feedback} />
+          <ApiTokensSection tokens={data.apiTokens} />
         </AdminPage>
       )}
     </QueryView>
