@@ -26,6 +26,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/checkout",
   "server/modules/orders",
   "server/modules/seller-payments", // the seller's money pages: reads the ledger
+  "server/modules/listing-uploads", // listings in bulk: CSV preview, the creating job, export
   "server/modules/selling",
   "server/modules/payouts", // paying sellers: runs, onboarding, holds
   "server/modules/moderation",

@@ -27,7 +27,7 @@ const errors = {
 };
 
 /** Integrators use these routes with a bearer token of this scope (docs/bulk-listings.md). */
-const TOKEN_SCOPE = { apiTokenScope: "listings" };
+const TOKEN_SCOPE = { apiTokenScope: "listings" as const };
 
 const csvResponse = (description: string) => ({
   description,
