@@ -22,7 +22,7 @@ import {
   useAuctionCountdown,
 } from "../hooks/use-auction-countdown";
 import { BidConfirmDialog } from "./bid-confirm-dialog";
-import { EndedActions } from "./ended-result";
+import { EndedActions, ResultLines } from "./ended-result";
 import { OwnListingNote } from "./own-listing-note";
 
 type Auction = NonNullable<ListingDetail["auction"]>;
@@ -391,6 +391,7 @@ export function AuctionPanel({
         <>
           <div className="flex flex-col gap-1 rounded-xl bg-slate-100 p-4">
             <p className="text-lg font-bold text-slate-900">Auction Ended</p>
+            {result?.outcome === "sold" && <ResultLines result={result} />}
             {result?.outcome === "no_sale" && result.reserveNotMet && (
               <p className="text-sm font-semibold text-slate-900">{RESULT_TEXTS.reserveNotMet}</p>
             )}

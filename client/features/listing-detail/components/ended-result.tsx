@@ -18,8 +18,8 @@ export function ResultLines({ result }: { result: ListingResult }) {
   if (result.outcome === "sold")
     return (
       <p className="text-sm text-slate-700">
-        {result.winningBid ? "Winning bid" : "Sold"}
-        {result.at ? ` on ${formatDateTime(result.at)}` : ""}
+        {result.winningBid ? "Winning bid" : "Bought with Buy It Now"}
+        {result.at ? `, sold ${formatDateTime(result.at)}` : ""}
       </p>
     );
   return (
