@@ -702,7 +702,8 @@ export function medianCents(prices: number[]): number | null {
  * listings of its subcategory (its category when it has none) with any word of its title in
  * theirs, sold in the last RECENTLY_SOLD_DAYS days, newest sale first, and their median price.
  * Served by the sold indexes (listings_sold_subcategory_idx / _category_idx): a range of one
- * subcategory's sales by date, each checked for a shared title word, stopping at `limit`.
+ * subcategory's sales by date, newest first, each checked for a shared title word, stopping at
+ * `limit` (ordered by the index's own key, so no sort; EXPLAIN in docs/decisions/0016-seller-tools-and-sold-history.md).
  */
 export async function recentlySold(
   db: Db,
@@ -731,7 +732,7 @@ export async function recentlySold(
       where l.status = 'sold' and l.moderation = 'visible' and ${place}
         and l.sold_at >= now() - make_interval(days => ${days}) and l.id <> ${id}
         and ts_filter(l.search_vector, '{a}') @@ ${query}
-      order by l.sold_at desc, l.id
+      order by l.sold_at desc
       limit ${limit}`,
   );
   const items = toCards(found);
