@@ -8,11 +8,6 @@ import { buttonClasses } from "../../../components/ui/button";
 import { useViewerIsSeller } from "../hooks/use-viewer-is-seller";
 import { OwnerActions } from "./owner-actions";
 
-/** The listing's result, or null while it is on sale or its auction is being settled. */
-export function useListingResult(listing: ListingDetail): ListingResult | null {
-  return listingResult(listing);
-}
-
 /** "Sold on ..." or "Ended ...", and the reserve where one was not met. */
 export function ResultLines({ result }: { result: ListingResult }) {
   if (result.outcome === "sold")
