@@ -89,6 +89,8 @@ export const ERROR_CODES = {
   // ---------- selling ----------
   /** 422: editing a listing that has sold. */
   listingSold: "listing_sold",
+  /** 422: relisting a listing that is still on sale (only an ended, unsold one can be). */
+  listingNotEnded: "listing_not_ended",
   /** 422: changing more than description and photos of an auction that has bids. */
   listingLocked: "listing_locked",
   /** 422: deleting an auction that has bids. */

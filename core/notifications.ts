@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "watched_item_ending",
   "watched_item_price_drop",
   "watched_item_ended",
+  "watched_item_relisted",
   "saved_search_match",
   "followed_seller_listed",
   "auction_sold",
@@ -144,6 +145,13 @@ export const NOTIFICATION_REGISTRY = {
       p.soldOut
         ? `"${p.title}" on your watchlist sold out.`
         : `"${p.title}" on your watchlist has ended.`,
+  }),
+  watched_item_relisted: kind({
+    label: "Watched item relisted",
+    hint: "An item on your watchlist that ended unsold is listed again.",
+    group: "buying",
+    emailByDefault: false,
+    text: (p: { title: string }) => `"${p.title}" on your watchlist is listed again.`,
   }),
   saved_search_match: kind({
     label: "New match for a saved search",

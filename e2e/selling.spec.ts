@@ -541,10 +541,10 @@ test("a seller opens the edit form from their own listing's page; another user's
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
-  // The owner's listing page says it is theirs and offers Edit, which opens the form.
+  // The owner's listing page says it is theirs and offers Revise, which opens the edit form.
   await page.goto(`/listing/${id}`);
   await expect(page.getByText("This is your listing")).toBeVisible();
-  await page.getByRole("link", { name: "Edit listing" }).click();
+  await page.getByRole("link", { name: "Revise listing" }).click();
   await expect(page).toHaveURL(`/listing/${id}/edit`);
   await expect(page.getByRole("heading", { level: 1, name: `Edit: ${title}` })).toBeVisible();
 
@@ -561,9 +561,9 @@ test("a seller opens the edit form from their own listing's page; another user's
     `/listing/${id}`,
   );
   await expectNoSeriousA11yViolations(other);
-  // And the listing's page offers them no Edit.
+  // And the listing's page offers them no Revise.
   await other.goto(`/listing/${id}`);
   await expect(other.getByRole("heading", { name: title })).toBeVisible();
-  await expect(other.getByRole("link", { name: "Edit listing" })).toHaveCount(0);
+  await expect(other.getByRole("link", { name: "Revise listing" })).toHaveCount(0);
   await context.close();
 });

@@ -34,6 +34,7 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   watched_item_ending: null,
   watched_item_price_drop: null,
   watched_item_ended: null,
+  watched_item_relisted: null,
   saved_search_match: null,
   followed_seller_listed: null,
   auction_sold: null,

@@ -63,6 +63,8 @@ export const queryKeys = {
     bidHistory: (id: string) => [...listingItem(id), "bids", "all"] as const,
     /** GET /api/listings/{id}/similar. */
     similar: (id: string) => [...listingItem(id), "similar"] as const,
+    /** GET /api/listings/{id}/recently-sold: sold-price research on the listing's page. */
+    recentlySold: (id: string) => [...listingItem(id), "recently-sold"] as const,
     /**
      * The latest live state of each auction the page follows (written only by live events, never
      * fetched): cards lay it over their own data. The live connection removes what it no longer

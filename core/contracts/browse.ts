@@ -242,8 +242,30 @@ export const listingCardSchema = z.object({
   auction: auctionStateSchema.nullable(),
   /** Best Offer: the card and page say "or Best Offer". */
   acceptsOffers: z.boolean(),
+  /**
+   * A sold listing's sale ("Sold for $X on ..."): the winning bid, the Buy It Now price an auction
+   * was bought outright at, or a fixed price; and when it became sold. Null (or absent) otherwise.
+   */
+  soldPriceCents: z.number().int().nullable().optional(),
+  soldAt: z.string().nullable().optional(),
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
+
+/** How many recently sold items a listing page shows, and how far back they go. */
+export const RECENTLY_SOLD_SIZE = 8;
+export const RECENTLY_SOLD_DAYS = 90;
+
+/**
+ * Sold-price research for a listing page (GET /api/listings/{id}/recently-sold): public sold
+ * listings of its subcategory (or category) sharing a word of its title, sold in the last
+ * RECENTLY_SOLD_DAYS days, newest sale first, and the median of their sale prices.
+ */
+export const recentlySoldSchema = z.object({
+  items: z.array(listingCardSchema),
+  /** The median of the items' sale prices (the mean of the middle two for an even count). */
+  medianPriceCents: z.number().int().nullable(),
+});
+export type RecentlySold = z.infer<typeof recentlySoldSchema>;
 
 export const listingPageSchema = pageOf(listingCardSchema).extend({
   /** Present (true) when more than EXACT_TOTAL_LIMIT listings match: `total` is then that limit. */

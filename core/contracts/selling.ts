@@ -191,7 +191,20 @@ function auctionPriceRules(
 }
 
 export const createListingSchema = z
-  .object({ kind: kindField, ...listingFields })
+  .object({
+    kind: kindField,
+    ...listingFields,
+    /**
+     * Sell similar and Relist: the seller's listing this one is copied from. Its photos may then
+     * be named by their ids (as GET /api/listings/{id}/edit gives them) and are shared, not moved.
+     */
+    sourceListingId: z.uuid({ message: "Unknown listing" }).nullish(),
+    /**
+     * Relist: the source ended without a sale (422 otherwise) and its watchers are told of the new
+     * listing.
+     */
+    relist: z.boolean().optional(),
+  })
   .superRefine(auctionPriceRules);
 export type CreateListingInput = z.input<typeof createListingSchema>;
 export type CreateListing = z.output<typeof createListingSchema>;
@@ -274,6 +287,8 @@ export const editableListingSchema = z.object({
   autoDeclineCents: z.number().int().nullable(),
   /** After an auction's first bid only the description and photos may change. */
   locked: z.boolean(),
+  /** Ended without a sale: the Relist form may copy it (POST /api/listings with `relist`). */
+  canRelist: z.boolean(),
 });
 export type EditableListing = z.infer<typeof editableListingSchema>;
 
@@ -303,6 +318,8 @@ export const myListingSchema = z.object({
   canDelete: z.boolean(),
   /** After an auction's first bid only the description and photos may change. */
   locked: z.boolean(),
+  /** Ended without a sale, so it may be relisted (POST /api/listings with `relist`). */
+  canRelist: z.boolean(),
   /** Held for review, removed by a moderator, or hidden with a suspended seller; and why. */
   moderation: z.enum(LISTING_MODERATION),
   moderationReason: z.string().nullable(),

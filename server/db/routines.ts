@@ -30,6 +30,12 @@ export const LISTING_SYNC_SQL = path.resolve(
   "../modules/auctions/listing-sync.sql",
 );
 
+/** The trigger that keeps each listing's sold_at with its status (issue 30). */
+export const LISTING_SOLD_AT_SQL = path.resolve(
+  import.meta.dirname,
+  "../modules/listings/listing-sold-at.sql",
+);
+
 /** The triggers that put each new notification and unread count on the realtime bus. */
 export const NOTIFICATIONS_SQL = path.resolve(
   import.meta.dirname,
@@ -53,6 +59,7 @@ const ROUTINE_FILES: readonly string[] = [
   PLACE_BID_SQL,
   SESSION_CHANGED_SQL,
   LISTING_SYNC_SQL,
+  LISTING_SOLD_AT_SQL,
   NOTIFICATIONS_SQL,
   LEDGER_SQL,
   AUDIT_LOG_SQL,

@@ -149,7 +149,8 @@ describe("seeding pictures into storage", () => {
   it("writes one SVG per listing photo, and the rows point at the storage's URLs", async () => {
     const images = await database.db.select().from(listingImages);
     expect(images.length).toBeGreaterThan(300);
-    expect(pictureKeys().length).toBe(images.length);
+    // One picture may serve several listings: the demo's sold history shows its item's pictures.
+    expect(pictureKeys().length).toBe(new Set(images.map((i) => i.url)).size);
     for (const image of images) {
       const key = image.url.replace("https://bucket.example/", "");
       expect(image.url).toBe(`https://bucket.example/${key}`);

@@ -35,6 +35,7 @@ import { seedDemoOffers } from "./seed-offers";
 import { seedDemoRefunds } from "./seed-refunds";
 import { seedDemoReports } from "./seed-reports";
 import { seedDemoShipping } from "./seed-shipping";
+import { seedDemoSoldHistory } from "./seed-sold-history";
 import { seedDemoUnpaidOrder } from "./seed-unpaid";
 import { seedDemoWatching } from "./seed-watching";
 
@@ -644,6 +645,8 @@ async function insertAll(
     featured: l.featured,
     createdAt: l.createdAt,
     updatedAt: l.updatedAt,
+    // Sold at its settlement (an auction) or its last sale (a sell-out), not at seeding.
+    soldAt: l.status === "sold" ? (l.auction?.settledAt ?? l.updatedAt) : null,
   }));
   for (const chunk of chunks(listingRows)) await tx.insert(listings).values(chunk);
 
@@ -878,6 +881,9 @@ export async function seedDatabase(
     // Last: the money of every paid order above, released, refunded and paid out through the
     // ledger's own rules at the rows' dates (server/seed/seed-ledger.ts).
     await seedDemoLedger(tx, now);
+    // After everything that picks listings: past sales for the Recently sold strips
+    // (server/seed/seed-sold-history.ts), which no other demo row refers to.
+    await seedDemoSoldHistory(tx, now);
     return true;
   });
   if (!seeded) return { seeded: false };

@@ -5,6 +5,7 @@ import { useAddToCart } from "../../features/cart/hooks/use-add-to-cart";
 import { useListing } from "../../features/listing-detail/api/get-listing";
 import { ListingDetailView } from "../../features/listing-detail/components/listing-detail-view";
 import { ListingLoadFailure } from "../../features/listing-detail/components/listing-load-failure";
+import { RecentlySold } from "../../features/listings/components/recently-sold";
 import { RelatedListings } from "../../features/listings/components/related-listings";
 import { ContactSellerButton } from "../../features/messages/components/contact-seller";
 import { recordRecentlyViewed } from "../../features/recently-viewed/hooks/use-recently-viewed";
@@ -69,6 +70,7 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
           )
         }
       />
+      <RecentlySold listingId={data.id} />
       <RelatedListings listingId={data.id} seller={{ id: seller.id, username: seller.username }} />
     </>
   );

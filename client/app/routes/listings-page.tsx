@@ -13,6 +13,7 @@ import { KindFilter } from "../../features/listings/components/kind-filter";
 import { ListingFilterPanel } from "../../features/listings/components/listing-filter-panel";
 import { ListingResults } from "../../features/listings/components/listing-results";
 import { SearchOptions } from "../../features/listings/components/search-options";
+import { SoldToggle } from "../../features/listings/components/sold-toggle";
 import { useCategoryFilters } from "../../features/listings/hooks/use-category-filters";
 import { SaveSearchButton } from "../../features/watching/components/save-search-button";
 import { cn } from "../../lib/cn";
@@ -115,6 +116,7 @@ export function ListingsPage() {
           counts={facets?.kinds}
         />
         <div className="flex flex-wrap items-center gap-3">
+          <SoldToggle filters={filters} onChange={update} />
           <FilterButton
             open={panelOpen}
             onToggle={() => setPanelOpen((open) => !open)}

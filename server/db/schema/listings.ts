@@ -72,6 +72,12 @@ export const listings = pgTable(
     auctionBidCount: integer("auction_bid_count"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    /**
+     * When it became sold (status 'sold'), null otherwise: set and cleared by a trigger
+     * (listings_sold_at, migration sold_history) whoever writes the status, so that "Sold for $X
+     * on ..." and the recently sold strip need no join to orders or bids (issue 30).
+     */
+    soldAt: timestamp("sold_at", { withTimezone: true }),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
@@ -121,6 +127,14 @@ export const listings = pgTable(
     index("listings_open_offers_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${openListing} and accepts_offers`),
+    // Recently sold (issue 30): a category's or subcategory's public sold listings, newest sale
+    // first; the strip walks one of these for the last 90 days and filters on the title's words.
+    index("listings_sold_subcategory_idx")
+      .on(t.subcategoryId, t.soldAt.desc().nullsLast())
+      .where(sql`status = 'sold' and moderation = 'visible'`),
+    index("listings_sold_category_idx")
+      .on(t.categoryId, t.soldAt.desc().nullsLast())
+      .where(sql`status = 'sold' and moderation = 'visible'`),
     check("listings_moderation_check", oneOf(t.moderation, LISTING_MODERATION)),
     // The staff's lists of held, removed and suspended listings; the public ones are the rest.
     index("listings_moderation_idx")

@@ -32,3 +32,12 @@ export const auctionEndedExpression = sql<boolean>`(not ${auctionOpen(sql`l.stat
  * the price indexes hold it (schema/listings.ts), so that they serve the price sorts.
  */
 export const displayPriceExpression = sql<number>`coalesce(l.auction_bid_cents, l.price_cents)`;
+
+/**
+ * What a sold listing sold for (needs `auction_settings a` joined): an auction's winning bid, or,
+ * sold with no bid, the Buy It Now price it was bought outright at; a fixed price otherwise. Null
+ * while it is not sold.
+ */
+export const soldPriceExpression = sql<number | null>`(case when l.status = 'sold' then
+  (case when l.kind = 'auction' then coalesce(l.auction_bid_cents, a.buy_it_now_price_cents, l.price_cents)
+   else l.price_cents end) end)`;

@@ -9,6 +9,9 @@ import {
   listingFacetsSchema,
   listingPageSchema,
   listingQuerySchema,
+  RECENTLY_SOLD_DAYS,
+  RECENTLY_SOLD_SIZE,
+  recentlySoldSchema,
   SIMILAR_LISTINGS_SIZE,
 } from "../../../core/contracts/browse";
 import { idParam, paginationQuery } from "../../../core/contracts/common";
@@ -19,6 +22,7 @@ import {
   getListing,
   listBids,
   listingCardsByIds,
+  recentlySold,
   searchListings,
   similarListings,
 } from "./listings.service";
@@ -136,6 +140,24 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ items: await listingCardsByIds(app.db, request.query.ids) }),
+  );
+
+  app.get(
+    "/listings/:id/recently-sold",
+    {
+      schema: {
+        tags: ["browse"],
+        summary: "Recently sold items like this one, with their median price",
+        description:
+          `Up to ${RECENTLY_SOLD_SIZE} public sold listings of the same subcategory (the category when the ` +
+          `listing has none) sharing a word of its title, sold in the last ${RECENTLY_SOLD_DAYS} days, newest ` +
+          "sale first; `medianPriceCents` is the median of their sale prices (`soldPriceCents`), null with none.",
+        params: idParam,
+        response: { 200: recentlySoldSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      recentlySold(app.db, request.params.id, RECENTLY_SOLD_SIZE, RECENTLY_SOLD_DAYS),
   );
 
   app.get(

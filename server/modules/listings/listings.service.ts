@@ -24,6 +24,7 @@ import {
   endedListingCondition,
   publicListingCondition,
   soldListingCondition,
+  soldPriceExpression,
 } from "./listing-visibility";
 
 interface ListingRow extends Record<string, unknown> {
@@ -70,6 +71,8 @@ interface ListingRow extends Record<string, unknown> {
   image_thumb_url: string | null;
   image_width: number | null;
   image_height: number | null;
+  sold_price_cents: number | null;
+  sold_at: Date | string | null;
 }
 
 /**
@@ -90,6 +93,7 @@ const cardColumnsFor = (viewerId: string | null) => sql`
     img.url as image_url, img.thumb_url as image_thumb_url, img.width as image_width,
     img.height as image_height,
     ${displayPriceExpression} as display_price_cents,
+    ${soldPriceExpression} as sold_price_cents, l.sold_at,
     ${reservedUnits(sql`l.id`, viewerId)} as reserved_quantity`;
 const cardColumns = cardColumnsFor(null);
 
@@ -166,6 +170,8 @@ function toCard(row: ListingRow): ListingCard {
     auction,
     // Offers are taken only while it is on sale at a fixed price (a stale flag says nothing).
     acceptsOffers: row.accepts_offers && row.kind === "fixed_price",
+    soldPriceCents: row.sold_price_cents === null ? null : Number(row.sold_price_cents),
+    soldAt: row.sold_at === null ? null : isoTime(row.sold_at),
   };
 }
 
@@ -673,4 +679,72 @@ export async function similarListings(db: Db, id: string, limit: number): Promis
       limit ${limit}`,
   );
   return toCards(similar);
+}
+
+/**
+ * A title's words as a full-text OR query ("carved | calabash | bowl"): letters and digits only,
+ * so nothing typed can change the query's syntax; to_tsquery stems them and drops stop words as
+ * search_vector was built. Null when the title has no word.
+ */
+export function titleWordsQuery(title: string): string | null {
+  const words = [...new Set(title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])]
+    .filter((w) => w.length > 1)
+    .slice(0, 16);
+  return words.length > 0 ? words.join(" | ") : null;
+}
+
+/** The middle sale price (the mean of the two middle ones, rounded, for an even count). */
+export function medianCents(prices: number[]): number | null {
+  if (prices.length === 0) return null;
+  const sorted = [...prices].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return sorted[mid] as number;
+  return Math.round(((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2);
+}
+
+/**
+ * Recently sold items like this listing, for sold-price research on its page: public sold
+ * listings of its subcategory (its category when it has none) with any word of its title in
+ * theirs, sold in the last RECENTLY_SOLD_DAYS days, newest sale first, and their median price.
+ * Served by the sold indexes (listings_sold_subcategory_idx / _category_idx): a range of one
+ * subcategory's sales by date, newest first, each checked for a shared title word, stopping at
+ * `limit` (ordered by the index's own key, so no sort; EXPLAIN in docs/decisions/0017-seller-tools-and-sold-history.md).
+ */
+export async function recentlySold(
+  db: Db,
+  id: string,
+  limit: number,
+  days: number,
+): Promise<{ items: ListingCard[]; medianPriceCents: number | null }> {
+  const [listing] = await rows<{
+    category_id: string;
+    subcategory_id: string | null;
+    title: string;
+    moderation: ListingModeration;
+  }>(db, sql`select category_id, subcategory_id, title, moderation from listings where id = ${id}`);
+  if (!listing) throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+  const words = titleWordsQuery(listing.title);
+  if (!words) return { items: [], medianPriceCents: null };
+  const place =
+    listing.subcategory_id === null
+      ? sql`l.category_id = ${listing.category_id}`
+      : sql`l.subcategory_id = ${listing.subcategory_id}`;
+  // The title's words carry weight A in search_vector: ts_filter keeps a title match only.
+  const query = sql`to_tsquery('english', ${words})`;
+  const found = await rows<ListingRow>(
+    db,
+    sql`${selectListing}
+      where l.status = 'sold' and l.moderation = 'visible' and ${place}
+        and l.sold_at >= now() - make_interval(days => ${days}) and l.id <> ${id}
+        and ts_filter(l.search_vector, '{a}') @@ ${query}
+      order by l.sold_at desc
+      limit ${limit}`,
+  );
+  const items = toCards(found);
+  return {
+    items,
+    medianPriceCents: medianCents(
+      items.flatMap((i) => (i.soldPriceCents == null ? [] : [i.soldPriceCents])),
+    ),
+  };
 }

@@ -76,6 +76,7 @@ const WITH_FACTS: Record<NotificationKind, (n: ClaimedNotification) => Email> = 
   watched_item_ending: plain,
   watched_item_price_drop: plain,
   watched_item_ended: plain,
+  watched_item_relisted: plain,
   saved_search_match: (n) =>
     savedSearchDigestEmail(
       n.email,

@@ -125,6 +125,7 @@ const NOTIFICATION_EMAILS: Record<NotificationKind, EmailTemplate> = {
   watched_item_ending: plainNotice,
   watched_item_price_drop: plainNotice,
   watched_item_ended: plainNotice,
+  watched_item_relisted: plainNotice,
   saved_search_match: (input) => {
     const { n, group, firstName, publicUrl } = input;
     const search = n.saved_search;

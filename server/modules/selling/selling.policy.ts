@@ -46,3 +46,31 @@ export function assertDeletable(listing: { bidCount: number; orderCount: number 
       "This listing has orders, so it can't be deleted.",
     );
 }
+
+/**
+ * Relist is for a listing that ended without a sale (an auction without a winner, a fixed-price
+ * listing ended unsold). A sold one is a sale on record: the seller sells more with Sell similar.
+ * One a moderator removed stays down.
+ */
+export function relistable(listing: { status: string; moderation: string }): boolean {
+  return listing.status === "ended" && listing.moderation !== "removed";
+}
+
+/** Refuses a relist, with the reason, unless the listing ended without a sale. */
+export function assertRelistable(listing: { status: string; moderation: string }) {
+  if (listing.status === "sold")
+    throw ruleBroken(
+      ERROR_CODES.listingSold,
+      "This item sold, so it can't be relisted. Use Sell similar to list another.",
+    );
+  if (listing.moderation === "removed")
+    throw ruleBroken(
+      ERROR_CODES.listingNotEnded,
+      "This listing was removed by a moderator, so it can't be relisted.",
+    );
+  if (!relistable(listing))
+    throw ruleBroken(
+      ERROR_CODES.listingNotEnded,
+      "Only a listing that ended without a sale can be relisted.",
+    );
+}

@@ -25,8 +25,14 @@ import { notify } from "../notifications/notifications.service";
 import { readOfferSettings, saveOfferSettings } from "../offers/offer-settings";
 import { statusForStock } from "../stock/listing-stock";
 import { queueNewListing } from "../watching/alert-matching";
-import { alertWatchersOfPriceChange } from "../watching/watch-alerts";
-import { assertDeletable, assertEditable, assertOwner } from "./selling.policy";
+import { alertWatchersOfPriceChange, alertWatchersOfRelist } from "../watching/watch-alerts";
+import {
+  assertDeletable,
+  assertEditable,
+  assertOwner,
+  assertRelistable,
+  relistable,
+} from "./selling.policy";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -205,7 +211,12 @@ export async function createListingIn(
   now: Date,
 ): Promise<SavedListing> {
   const place = await resolvePlace(tx, input);
-  const images = await resolveImages(tx, sellerId, input.imageIds, null);
+  // Sell similar and Relist copy one of the seller's listings: its photos are shared (the same
+  // files and uploads, which the cleanup job keeps while any listing uses them).
+  const source = input.sourceListingId
+    ? await loadSource(tx, sellerId, input.sourceListingId, input.relist === true)
+    : null;
+  const images = await resolveImages(tx, sellerId, input.imageIds, source?.id ?? null);
   const isAuction = input.kind === "auction";
   const holdReason = await listingHoldReason(tx, {
     title: input.title,
@@ -261,10 +272,30 @@ export async function createListingIn(
   }
   // Saved searches and followers hear of it once the matching job has run (seconds).
   await queueNewListing(tx, listing.id);
+  if (source && input.relist) await alertWatchersOfRelist(tx, source.id, listing.id, input.title);
   // Live now: past the month's free listings, the insertion fee is charged (approval charges a
   // held one when it goes live).
   await chargeInsertionFee(tx, { id: listing.id, sellerId }, now);
   return { id: listing.id, moderation: "visible", moderationReason: null };
+}
+
+/**
+ * The listing a new one is copied from: the seller's own (404 otherwise, as if it were not there).
+ * A relist also needs it ended without a sale: sold (422 listing_sold), still on sale (422
+ * listing_not_ended) or removed by a moderator (422) are refused. Locked, so two relists of one
+ * listing are told apart by their watchers' notices only, never half-made.
+ */
+async function loadSource(tx: Tx, sellerId: string, id: string, relist: boolean) {
+  if (relist) await lockListings(tx, [id]);
+  const [row] = await rows<{ id: string; sellerId: string; status: string; moderation: string }>(
+    tx,
+    sql`select id, seller_id as "sellerId", status, moderation from listings where id = ${id}`,
+  );
+  if (!row || row.sellerId !== sellerId)
+    throw notFound("Listing not found.", ERROR_CODES.listingNotFound);
+  if (!relist) return row;
+  assertRelistable(row);
+  return row;
 }
 
 interface OwnedListingRow {
@@ -376,6 +407,7 @@ export async function getEditableListing(
     buyItNowPriceCents: row.buyItNowPriceCents,
     ...(await readOfferSettings(db, id)),
     locked: row.kind === "auction" && row.bidCount > 0,
+    canRelist: relistable(row),
   };
 }
 
@@ -636,6 +668,7 @@ export async function listMyListings(db: Db, userId: string): Promise<{ items: M
       soldCount: row.soldCount,
       canDelete: (row.bidCount ?? 0) === 0 && row.orderCount === 0,
       locked: row.kind === "auction" && (row.bidCount ?? 0) > 0,
+      canRelist: relistable(row),
       moderation: row.moderation,
       moderationReason: row.moderationReason,
       acceptsOffers: row.acceptsOffers && row.kind === "fixed_price",

@@ -151,3 +151,30 @@ export async function alertWatchersOfPriceChange(tx: Db, listingId: string): Pro
       })),
   ]);
 }
+
+/**
+ * Tells the watchers of a listing that ended unsold that its seller listed it again, with a link
+ * to the new listing; called in the transaction that creates the relist. Each watcher once per
+ * relist (their watch of the old listing stays: it is their record of what they followed).
+ */
+export async function alertWatchersOfRelist(
+  tx: Db,
+  oldListingId: string,
+  newListingId: string,
+  title: string,
+): Promise<void> {
+  const watchers = await rows<{ user_id: string }>(
+    tx,
+    sql`select user_id from watchlist_items where listing_id = ${oldListingId}`,
+  );
+  await notify(
+    tx,
+    watchers.map((w) => ({
+      userId: w.user_id,
+      kind: "watched_item_relisted" as const,
+      message: notificationText("watched_item_relisted", { title }),
+      link: `/listing/${newListingId}`,
+      listingId: newListingId,
+    })),
+  );
+}

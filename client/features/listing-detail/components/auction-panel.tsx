@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { BID_MESSAGES } from "../../../../core/bidding";
 import type { ListingDetail } from "../../../../core/contracts/browse";
+import { listingResult, priceLabel, RESULT_TEXTS } from "../../../../core/listing-result";
 import { formatMoney, parseMoneyToCents } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
@@ -21,6 +22,7 @@ import {
   useAuctionCountdown,
 } from "../hooks/use-auction-countdown";
 import { BidConfirmDialog } from "./bid-confirm-dialog";
+import { EndedActions, ResultLines } from "./ended-result";
 import { OwnListingNote } from "./own-listing-note";
 
 type Auction = NonNullable<ListingDetail["auction"]>;
@@ -319,10 +321,11 @@ export function AuctionPanel({
   const { user } = useSession();
   const clockEnded = useAuctionClockEnded(auction.endsAt);
   const ended = auction.ended || listing.status !== "active" || clockEnded;
-  const hasBids = auction.currentBidCents !== null;
   const isSeller = Boolean(listing.viewer?.isSeller || (user && listing.seller.id === user.id));
   const leading = Boolean(user && auction.leaderId === user.id);
   const outbid = Boolean(listing.viewer?.hasBid) && !leading;
+  // How it ended, once settled (issue 30); null while on sale or being settled.
+  const result = ended ? listingResult(listing) : null;
 
   // Live bids from other people: write them into this page's query, newest state wins.
   // (Safe to run twice should the live connection also apply it: stale or repeated updates do nothing.)
@@ -342,10 +345,26 @@ export function AuctionPanel({
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <p className="text-sm font-medium text-slate-700">
-            {hasBids ? "Current Bid" : "Starting bid"}
+            {/* Over, it says how it ended ("Sold for", "Ended: no sale"): never "Current Bid". */}
+            {priceLabel(
+              {
+                ...listing,
+                status: ended && listing.status === "active" ? "ended" : listing.status,
+              },
+              result,
+              {
+                currentBid: "Current Bid",
+                startingBid: "Starting bid",
+                price: "Price",
+              },
+            )}
           </p>
           <p className="text-3xl font-extrabold text-slate-900">
-            {formatMoney(auction.currentBidCents ?? auction.startPriceCents)}
+            {formatMoney(
+              result?.outcome === "sold"
+                ? result.priceCents
+                : (auction.currentBidCents ?? auction.startPriceCents),
+            )}
           </p>
         </div>
         {onShowBids && auction.bidCount > 0 ? (
@@ -362,18 +381,33 @@ export function AuctionPanel({
         )}
       </div>
 
-      {auction.hasReserve && !auction.reserveMet && (
+      {!ended && auction.hasReserve && !auction.reserveMet && (
         <p className="w-fit rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
           Reserve not met
         </p>
       )}
 
       {ended ? (
-        <div className="flex flex-col gap-1 rounded-xl bg-slate-100 p-4">
-          <p className="text-lg font-bold text-slate-900">Auction Ended</p>
-          <p className="text-sm text-slate-700">Auction ended: {formatDateTime(auction.endsAt)}</p>
-          <EndedOutcome listing={listing} auction={auction} leading={leading} isSeller={isSeller} />
-        </div>
+        <>
+          <div className="flex flex-col gap-1 rounded-xl bg-slate-100 p-4">
+            <p className="text-lg font-bold text-slate-900">Auction Ended</p>
+            {result?.outcome === "sold" && <ResultLines result={result} />}
+            {result?.outcome === "no_sale" && result.reserveNotMet && (
+              <p className="text-sm font-semibold text-slate-900">{RESULT_TEXTS.reserveNotMet}</p>
+            )}
+            <p className="text-sm text-slate-700">
+              Auction ended: {formatDateTime(auction.endsAt)}
+            </p>
+            <EndedOutcome
+              listing={listing}
+              auction={auction}
+              leading={leading}
+              isSeller={isSeller}
+            />
+          </div>
+          {/* The seller's Sell similar and Relist, a buyer's "Find similar items" (issue 30). */}
+          {result && <EndedActions listing={listing} />}
+        </>
       ) : (
         <>
           <div className="flex flex-col gap-1 rounded-xl bg-brand-50 p-4">

@@ -8,6 +8,7 @@ import { useGoBack } from "../../../lib/use-go-back";
 import { useViewerIsSeller } from "../hooks/use-viewer-is-seller";
 import { AuctionPanel } from "./auction-panel";
 import { BidHistory } from "./bid-history";
+import { EndedResultPanel } from "./ended-result";
 import { FixedPricePanel } from "./fixed-price-panel";
 import { FullBidHistoryDialog } from "./full-bid-history-dialog";
 import { ListingGallery } from "./listing-gallery";
@@ -138,6 +139,9 @@ export function ListingDetailView({
                 onClose={() => setHistoryOpen(false)}
               />
             </>
+          ) : listing.status === "ended" ? (
+            // Ended without selling out: how it ended, and no buying controls (issue 30).
+            <EndedResultPanel listing={listing} />
           ) : (
             <FixedPricePanel listing={listing} onAddToCart={onAddToCart} />
           )}

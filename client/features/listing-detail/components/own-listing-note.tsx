@@ -1,21 +1,9 @@
-import { Pencil } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClasses } from "../../../components/ui/button";
+import { OwnerActions } from "./owner-actions";
 
 /**
- * What the seller sees where a buyer would buy or bid: that the listing is theirs, and the way to
- * its edit form (a sold listing can no longer change, so it has none).
+ * What the seller sees in the buying panel of their listing on sale: the owner's actions (Revise,
+ * Sell similar). A sold listing can no longer change, so it has no Revise.
  */
 export function OwnListingNote({ listingId, canEdit }: { listingId: string; canEdit: boolean }) {
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-sand-100 px-4 py-3">
-      <p className="font-semibold text-slate-900">This is your listing</p>
-      {canEdit && (
-        <Link to={`/listing/${listingId}/edit`} className={buttonClasses("outline", "sm")}>
-          <Pencil aria-hidden="true" className="size-4" />
-          Edit listing
-        </Link>
-      )}
-    </div>
-  );
+  return <OwnerActions listingId={listingId} canRevise={canEdit} />;
 }

@@ -2,6 +2,11 @@ import { Gavel, User } from "lucide-react";
 import { useId } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ListingCard as ListingCardData } from "../../../../core/contracts/browse";
+import {
+  priceLabel as cardPriceLabel,
+  listingResult,
+  RESULT_TEXTS,
+} from "../../../../core/listing-result";
 import { formatMoney } from "../../../../core/money";
 import { buttonClasses } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
@@ -46,11 +51,17 @@ export function ListingCard({
   const href = `/listing/${listing.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
 
-  const priceLabel = auction
-    ? auction.currentBidCents !== null
-      ? "Current Bid"
-      : "Starting bid"
-    : "Price";
+  // An ended listing says how it ended (issue 30): "Sold for" its sale price, or "Ended: no sale".
+  const result = listingResult({
+    ...listing,
+    status: ended && listing.status === "active" ? "ended" : listing.status,
+  });
+  const priceLabel = cardPriceLabel(listing, result, {
+    currentBid: "Current Bid",
+    startingBid: "Starting bid",
+    price: "Price",
+  });
+  const priceCents = result?.outcome === "sold" ? result.priceCents : listing.displayPriceCents;
 
   return (
     <article
@@ -92,8 +103,11 @@ export function ListingCard({
               {priceLabel}
             </p>
             <p className="text-base font-bold text-slate-900 sm:text-xl">
-              {formatMoney(listing.displayPriceCents)}
+              {formatMoney(priceCents)}
             </p>
+            {result?.outcome === "no_sale" && result.reserveNotMet && (
+              <p className="text-xs text-slate-700 sm:text-sm">{RESULT_TEXTS.reserveNotMet}</p>
+            )}
           </div>
           {auction && (
             <div className="flex flex-col text-xs text-slate-700 sm:items-end sm:text-sm">

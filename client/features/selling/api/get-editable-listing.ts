@@ -15,5 +15,7 @@ export function useEditableListing(id: string) {
     // The form is filled once from this; a background refetch would not reach it anyway.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    // Sell similar's page asks only when it has a listing to copy.
+    enabled: id !== "",
   });
 }

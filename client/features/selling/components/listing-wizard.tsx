@@ -5,6 +5,7 @@ import type { FieldPath } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { CategoryNode, Territory } from "../../../../core/contracts/browse";
+import type { EditableListing } from "../../../../core/contracts/selling";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
@@ -15,6 +16,7 @@ import {
   type ListingFormValues,
   toListingInput,
   useListingForm,
+  valuesFromListing,
 } from "../hooks/use-listing-form";
 import { usePhotoUploads } from "../hooks/use-photo-uploads";
 import { useSellerVerification } from "../hooks/use-seller-verification";
@@ -79,14 +81,23 @@ function WizardProgress({ step }: { step: number }) {
 export function ListingWizard({
   categories,
   territories,
+  from,
 }: {
   categories: CategoryNode[];
   territories: Territory[];
+  /**
+   * Sell similar or Relist (issue 30): the wizard starts filled from one of the seller's
+   * listings, photos included (shared with it, never moved); nothing is listed until "List it now".
+   */
+  from?: { listing: EditableListing; relist: boolean };
 }) {
   const [step, setStep] = useState(0);
   const [photoError, setPhotoError] = useState<string>();
-  const photos = usePhotoUploads();
-  const form = useListingForm({ getImageIds: () => photos.imageIds });
+  const photos = usePhotoUploads(from?.listing.images);
+  const form = useListingForm({
+    defaultValues: from ? valuesFromListing(from.listing) : undefined,
+    getImageIds: () => photos.imageIds,
+  });
   const create = useCreateListing();
   const { ensureVerified, sendAway } = useSellerVerification();
   const navigate = useNavigate();
@@ -131,7 +142,10 @@ export function ListingWizard({
         return;
       }
     }
-    const input = toListingInput(form.getValues(), photos.imageIds);
+    const input = {
+      ...toListingInput(form.getValues(), photos.imageIds),
+      ...(from ? { sourceListingId: from.listing.id, relist: from.relist } : {}),
+    };
     create.mutate(input, {
       onSuccess: (created) => {
         // A listing rule matched: it waits for a moderator, and the seller is told why.
@@ -143,7 +157,8 @@ export function ListingWizard({
         } else {
           toast.success("Listing created successfully!");
         }
-        navigate("/my/selling");
+        // A copy goes to its new page, where the seller sees what buyers (and watchers) will.
+        navigate(from && created.moderation !== "held" ? `/listing/${created.id}` : "/my/selling");
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) {
@@ -180,7 +195,16 @@ export function ListingWizard({
           Back
         </Button>
       </div>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">List an item</h1>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+        {from ? (from.relist ? "Relist your item" : "Sell similar") : "List an item"}
+      </h1>
+      {from && (
+        <p className="rounded-xl bg-sand-100 px-4 py-3 text-sm text-slate-800">
+          Filled in from <span className="font-semibold">{from.listing.title}</span>. Change
+          anything you like: nothing is listed until you choose List it now.
+          {from.relist && " People watching the old listing will be told about the new one."}
+        </p>
+      )}
       <WizardProgress step={step} />
       <form
         noValidate

@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus, Store, Trash2 } from "lucide-react";
+import { Copy, Eye, Pencil, Plus, RotateCcw, Store, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { MyListing } from "../../../../core/contracts/selling";
 import { statusLabel } from "../../../../core/listing";
@@ -122,6 +122,25 @@ function MyListingRow({
             <Pencil aria-hidden="true" className="size-4" />
             Edit
           </Link>
+          {/* Sell similar and Relist open the wizard filled from this listing (issue 30). */}
+          <Link
+            to={`/sell/create?similar=${listing.id}`}
+            aria-label={`Sell similar to ${listing.title}`}
+            className={buttonClasses("outline", "sm")}
+          >
+            <Copy aria-hidden="true" className="size-4" />
+            Sell similar
+          </Link>
+          {listing.canRelist && (
+            <Link
+              to={`/sell/create?relist=${listing.id}`}
+              aria-label={`Relist ${listing.title}`}
+              className={buttonClasses("outline", "sm")}
+            >
+              <RotateCcw aria-hidden="true" className="size-4" />
+              Relist
+            </Link>
+          )}
           <Button
             variant="outline"
             size="sm"

@@ -1,6 +1,7 @@
 import { Clock, Gavel, ImageOff, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { WatchlistItem } from "../../../../core/contracts/watching";
+import { listingResult, priceLabel as rowPriceLabel } from "../../../../core/listing-result";
 import { formatMoney } from "../../../../core/money";
 import { formatTimeLeft, timeLeft } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
@@ -28,11 +29,13 @@ export function WatchlistItemRow({ item }: { item: WatchlistItem }) {
   const standing = useStanding(listing);
   const auction = listing.kind === "auction" ? listing.auction : null;
   const href = `/listing/${listing.id}`;
-  const priceLabel = auction
-    ? auction.currentBidCents !== null
-      ? "Current bid"
-      : "Starting bid"
-    : "Price";
+  // Over, it says how it ended ("Sold for", "Ended: no sale"), never "Current bid" (issue 30).
+  const result = listingResult(listing);
+  const priceLabel = rowPriceLabel(listing, result, {
+    currentBid: "Current bid",
+    startingBid: "Starting bid",
+    price: "Price",
+  });
 
   return (
     <article className="flex gap-3 rounded-xl border border-sand-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4">
@@ -63,7 +66,9 @@ export function WatchlistItemRow({ item }: { item: WatchlistItem }) {
           <p className="text-sm text-slate-700">
             {priceLabel}:{" "}
             <span className="text-lg font-bold text-slate-900">
-              {formatMoney(listing.displayPriceCents)}
+              {formatMoney(
+                result?.outcome === "sold" ? result.priceCents : listing.displayPriceCents,
+              )}
             </span>
           </p>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
