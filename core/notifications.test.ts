@@ -37,10 +37,13 @@ describe("the notification kinds", () => {
       "watched_item_ending",
       "watched_item_price_drop",
       "watched_item_ended",
+      "watched_item_relisted",
       "saved_search_match",
       "followed_seller_listed",
       "feedback_received",
       "order_received",
+      // The bell says an offer lapsed; the side that made it was already told it was sent.
+      "offer_expired",
     ]);
   });
 
