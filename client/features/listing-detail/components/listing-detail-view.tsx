@@ -58,6 +58,7 @@ export function ListingDetailView({
   sellerContact,
   sellerFollow,
   report,
+  offer,
 }: {
   listing: ListingDetail;
   onAddToCart?: (listing: ListingDetail, quantity: number) => void;
@@ -69,6 +70,8 @@ export function ListingDetailView({
   sellerFollow?: ReactNode;
   /** "Report this listing", under the seller card (absent on the viewer's own listing). */
   report?: ReactNode;
+  /** Best Offer's box under Buy It Now (absent on the viewer's own listing). */
+  offer?: ReactNode;
 }) {
   const goBack = useGoBack("/listings");
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -139,7 +142,7 @@ export function ListingDetailView({
               />
             </>
           ) : (
-            <FixedPricePanel listing={listing} onAddToCart={onAddToCart} />
+            <FixedPricePanel listing={listing} onAddToCart={onAddToCart} offer={offer} />
           )}
           <div className="flex flex-wrap items-center gap-2">
             {watch}

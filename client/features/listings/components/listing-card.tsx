@@ -94,6 +94,9 @@ export function ListingCard({
             <p className="text-base font-bold text-slate-900 sm:text-xl">
               {formatMoney(listing.displayPriceCents)}
             </p>
+            {!auction && listing.acceptsOffers && (
+              <p className="text-xs text-slate-700 sm:text-sm">or Best Offer</p>
+            )}
           </div>
           {auction && (
             <div className="flex flex-col text-xs text-slate-700 sm:items-end sm:text-sm">
