@@ -110,6 +110,17 @@ test("a buyer offers, the seller counters, the buyer sees the counter live, acce
   await expect(buyBox(page)).toContainText("Offer accepted");
   await expect(buyBox(page)).toContainText("Agreed at $85.00 each × 2");
 
+  // Purchase History has the unpaid order with its deadline, and no Cancel: an agreement binds.
+  await page.goto("/my/purchases");
+  const unpaid = page
+    .getByRole("list", { name: "Your orders" })
+    .getByRole("listitem")
+    .filter({ hasText: listing.title })
+    .first();
+  await expect(unpaid).toContainText("Awaiting payment");
+  await expect(unpaid).toContainText("Offer accepted: pay by");
+  await expect(unpaid.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+
   // Bids & Offers lists it with Pay now; Pay now goes through the order review to the sandbox.
   await page.goto("/my/bids?tab=offers");
   await expect(page.getByRole("link", { name: "Offers", exact: true })).toHaveAttribute(

@@ -30,6 +30,7 @@ import { ensureSeedImages, type SeedImageJob, seedImageRef, writeSeedImages } fr
 import { seedDemoLedger } from "./seed-ledger";
 import { seedDemoMessages, writeSeedAttachments } from "./seed-messages";
 import { seedDemoNotifications } from "./seed-notifications";
+import { seedDemoOffers } from "./seed-offers";
 import { seedDemoRefunds } from "./seed-refunds";
 import { seedDemoReports } from "./seed-reports";
 import { seedDemoShipping } from "./seed-shipping";
@@ -865,6 +866,8 @@ export async function seedDatabase(
     await seedDemoRefunds(tx, now);
     // One checkout left unpaid, for Pay now and Cancel in Purchase History (server/seed/seed-unpaid.ts).
     await seedDemoUnpaidOrder(tx, now);
+    // Listings that take offers, and offers waiting on both sides (server/seed/seed-offers.ts).
+    await seedDemoOffers(tx, now);
     // The admin and the moderator of the admin area (server/seed/seed-admin.ts).
     await seedDemoStaff(tx, now, passwordHashes[0] ?? (await hashPassword(DEMO_PASSWORD)));
     // Open reports for the moderation queue and the listing rules (server/seed/seed-reports.ts).
