@@ -47,7 +47,7 @@ test("a buyer offers, the seller counters, the buyer sees the counter live, acce
   browser,
 }) => {
   // Two people, eight pages checked by axe, and a payment.
-  test.setTimeout(bound(150_000));
+  test.setTimeout(bound(240_000));
   const seller = await newPerson(browser, "offerseller");
   const buyer = await newPerson(browser, "offerbuyer");
   const listing = await listThroughApi(seller.page, {
@@ -156,7 +156,7 @@ test("a buyer offers, the seller counters, the buyer sees the counter live, acce
 test("the seller's automatic amounts accept and decline offers at once, set in the edit form", async ({
   browser,
 }) => {
-  test.setTimeout(bound(120_000));
+  test.setTimeout(bound(180_000));
   const seller = await newPerson(browser, "autoseller");
   const buyer = await newPerson(browser, "autobuyer");
   const listing = await listThroughApi(seller.page, {
@@ -223,6 +223,7 @@ test("a visitor's Make offer asks them to sign in first, and Accepts offers filt
   page,
   browser,
 }) => {
+  test.setTimeout(bound(90_000));
   const seller = await newPerson(browser, "filterseller");
   const listing = await listThroughApi(seller.page, {
     title: "Calabash bowl",
