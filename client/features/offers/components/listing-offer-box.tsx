@@ -126,10 +126,10 @@ export function ListingOfferBox({ listing }: { listing: OfferableListing }) {
   const make = useMakeOffer(listing.id);
   const [open, setOpen] = useState(false);
   const latest = mine.data?.items[0];
-  const open_ = latest?.status === "pending" || latest?.status === "countered";
+  const waiting = latest?.status === "pending" || latest?.status === "countered";
   const offersLeft = mine.data?.offersLeft ?? OFFER_RULES.maxOffersPerBuyer;
   const available = listing.status === "active" && listing.quantity > 0;
-  const canOffer = available && !open_ && offersLeft > 0;
+  const canOffer = available && !waiting && offersLeft > 0;
   const start = () => setOpen(true);
 
   return (
@@ -156,7 +156,7 @@ export function ListingOfferBox({ listing }: { listing: OfferableListing }) {
           )}
         </div>
       )}
-      {user && mine.data && !open_ && offersLeft === 0 && (
+      {user && mine.data && !waiting && offersLeft === 0 && (
         <p className="text-sm text-slate-700">{OFFER_MESSAGES.tooMany}</p>
       )}
       <OfferFormDialog
