@@ -62,6 +62,7 @@ export const SIGNED_IN_PAGES: readonly string[] = [
   "/my/bids",
   "/my/purchases",
   "/my/selling",
+  "/my/selling/offers",
   "/my/payments",
   "/notifications",
   "/sell",

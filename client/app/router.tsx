@@ -59,6 +59,13 @@ const signedInOnly: RouteObject[] = [
     lazy: () => import("./routes/my-selling-page").then((m) => ({ Component: m.MySellingPage })),
   },
   {
+    path: "my/selling/offers",
+    lazy: () =>
+      import("./routes/my-selling-offers-page").then((m) => ({
+        Component: m.MySellingOffersPage,
+      })),
+  },
+  {
     path: "my/payments",
     lazy: () => import("./routes/my-payments-page").then((m) => ({ Component: m.MyPaymentsPage })),
   },

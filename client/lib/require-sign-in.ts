@@ -14,6 +14,8 @@ export const SIGN_IN_MESSAGES = {
   saveSearch: "Please login to save searches.",
   // Ours (issue 19, reports).
   report: "Please login to report this.",
+  // Ours (issue 27, Best Offer).
+  offer: "Please login to make an offer.",
 } as const;
 export type SignInAction = keyof typeof SIGN_IN_MESSAGES;
 
@@ -30,6 +32,7 @@ const MODAL_REASONS: Record<SignInAction, string> = {
   follow: "Sign in to follow this seller.",
   saveSearch: "Sign in to save this search.",
   report: "Sign in to send a report.",
+  offer: "Sign in to make your offer.",
 };
 
 /**

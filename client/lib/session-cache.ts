@@ -17,6 +17,7 @@ const viewerDependent: readonly QueryKey[] = [
   queryKeys.sales.all,
   queryKeys.myListings.all,
   queryKeys.myBids.all,
+  queryKeys.offers.all, // a buyer's offers and a seller's received ones
   queryKeys.notifications.all, // lists, unread count and preferences are the user's
   queryKeys.messages.all, // conversations are the user's
   queryKeys.payments.sandboxSessions,

@@ -8,6 +8,7 @@ import { ListingLoadFailure } from "../../features/listing-detail/components/lis
 import { RecentlySold } from "../../features/listings/components/recently-sold";
 import { RelatedListings } from "../../features/listings/components/related-listings";
 import { ContactSellerButton } from "../../features/messages/components/contact-seller";
+import { ListingOfferBox } from "../../features/offers/components/listing-offer-box";
 import { recordRecentlyViewed } from "../../features/recently-viewed/hooks/use-recently-viewed";
 import { ReportButton } from "../../features/reports/components/report-button";
 import { FollowButton } from "../../features/watching/components/follow-button";
@@ -61,6 +62,11 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
         }
         sellerContact={contact}
         sellerFollow={follow}
+        offer={
+          !own && data.kind === "fixed_price" && data.acceptsOffers ? (
+            <ListingOfferBox listing={data} />
+          ) : undefined
+        }
         report={
           own ? undefined : (
             <ReportButton

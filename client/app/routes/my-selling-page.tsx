@@ -33,6 +33,9 @@ export function MySellingPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Selling</h1>
         <div className="flex flex-wrap items-center gap-3">
+          <Link to="/my/selling/offers" className="text-sm font-semibold text-brand-700 underline">
+            Offers
+          </Link>
           <Link to="/my/payments" className="text-sm font-semibold text-brand-700 underline">
             Payments and payouts
           </Link>

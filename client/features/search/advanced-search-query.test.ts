@@ -23,12 +23,13 @@ describe("advanced search to /listings", () => {
       location: "jamaica",
       seller: "kezia",
       format: "fixed_price",
+      acceptsOffers: true,
       completedListings: true,
       soldListings: false,
     });
     expect(params.toString()).toBe(
       "search=steel+pan&includeDescription=false&category=music&condition=like-new&condition=poor" +
-        "&minPrice=10&maxPrice=99.50&territory=jamaica&seller=kezia&kind=fixed_price&status=completed",
+        "&minPrice=10&maxPrice=99.50&territory=jamaica&seller=kezia&kind=fixed_price&acceptsOffers=true&status=completed",
     );
   });
 
@@ -51,6 +52,7 @@ describe("advanced search to /listings", () => {
       minPrice: "5",
       location: "barbados",
       format: "auction" as const,
+      acceptsOffers: true,
       completedListings: true,
       soldListings: true,
     };

@@ -14,6 +14,7 @@ import { parseMoneyToCents } from "../../../core/money";
 //   minPrice, maxPrice -> minPrice, maxPrice in dollars, as the filter panel writes them;
 //   location -> territory (a slug); seller -> seller (a username);
 //   format auction / Buy It Now -> kind=auction / kind=fixed_price;
+//   accepts offers (ours, issue 27) -> acceptsOffers=true;
 //   completed listings -> status=completed (ended or sold); sold listings -> status=sold
 //     (sold is the narrower of the two, so it wins when both are ticked).
 
@@ -30,6 +31,7 @@ export interface AdvancedSearchValues {
   location: string;
   seller: string;
   format: Format;
+  acceptsOffers: boolean;
   completedListings: boolean;
   soldListings: boolean;
 }
@@ -44,6 +46,7 @@ export const EMPTY_SEARCH: AdvancedSearchValues = {
   location: "",
   seller: "",
   format: "",
+  acceptsOffers: false,
   completedListings: false,
   soldListings: false,
 };
@@ -74,6 +77,7 @@ export const advancedSearchSchema = z
     location: z.string(),
     seller: z.string().trim().max(100, ADVANCED_SEARCH_MESSAGES.seller),
     format: z.enum(FORMATS),
+    acceptsOffers: z.boolean(),
     completedListings: z.boolean(),
     soldListings: z.boolean(),
   })
@@ -99,6 +103,7 @@ export function advancedSearchParams(values: AdvancedSearchValues): URLSearchPar
   if (values.location) params.set("territory", values.location);
   if (values.seller.trim()) params.set("seller", values.seller.trim());
   if (values.format) params.set("kind", values.format);
+  if (values.acceptsOffers) params.set("acceptsOffers", "true");
   if (values.soldListings) params.set("status", "sold");
   else if (values.completedListings) params.set("status", "completed");
   return params;
@@ -124,6 +129,7 @@ export function valuesFromParams(
     location: params.get("territory") ?? fallbackLocation,
     seller: params.get("seller") ?? "",
     format: kind ? (normalizeKind(kind) ?? "") : "",
+    acceptsOffers: params.get("acceptsOffers") === "true",
     completedListings: status === "completed" || status === "ended" || status === "sold",
     soldListings: status === "sold",
   };

@@ -1,5 +1,5 @@
 import { ShoppingCart } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { RESERVED_OUT_MESSAGE } from "../../../../core/cart";
 import type { ListingDetail } from "../../../../core/contracts/browse";
@@ -19,9 +19,12 @@ import { clampQuantity, QuantityPicker } from "./quantity-picker";
 export function FixedPricePanel({
   listing,
   onAddToCart,
+  offer,
 }: {
   listing: ListingDetail;
   onAddToCart?: (listing: ListingDetail, quantity: number) => void;
+  /** Best Offer's "Make offer" and the buyer's offer state (another feature's, from the page). */
+  offer?: ReactNode;
 }) {
   const requireSignIn = useRequireSignIn();
   const { user } = useSession();
@@ -46,6 +49,9 @@ export function FixedPricePanel({
       <div>
         <p className="text-sm font-medium text-slate-700">Price</p>
         <p className="text-3xl font-extrabold text-slate-900">{formatMoney(listing.priceCents)}</p>
+        {listing.acceptsOffers && (
+          <p className="text-sm font-semibold text-slate-800">or Best Offer</p>
+        )}
       </div>
       <p className="text-sm">
         {reservedOut ? (
@@ -93,6 +99,7 @@ export function FixedPricePanel({
               Add to Cart
             </Button>
           </div>
+          {offer}
         </>
       )}
     </section>

@@ -59,6 +59,7 @@ export function ListingDetailView({
   sellerContact,
   sellerFollow,
   report,
+  offer,
 }: {
   listing: ListingDetail;
   onAddToCart?: (listing: ListingDetail, quantity: number) => void;
@@ -70,6 +71,8 @@ export function ListingDetailView({
   sellerFollow?: ReactNode;
   /** "Report this listing", under the seller card (absent on the viewer's own listing). */
   report?: ReactNode;
+  /** Best Offer's box under Buy It Now (absent on the viewer's own listing). */
+  offer?: ReactNode;
 }) {
   const goBack = useGoBack("/listings");
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -143,7 +146,7 @@ export function ListingDetailView({
             // Ended without selling out: how it ended, and no buying controls (issue 30).
             <EndedResultPanel listing={listing} />
           ) : (
-            <FixedPricePanel listing={listing} onAddToCart={onAddToCart} />
+            <FixedPricePanel listing={listing} onAddToCart={onAddToCart} offer={offer} />
           )}
           <div className="flex flex-wrap items-center gap-2">
             {watch}

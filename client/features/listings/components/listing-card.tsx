@@ -108,6 +108,9 @@ export function ListingCard({
             {result?.outcome === "no_sale" && result.reserveNotMet && (
               <p className="text-xs text-slate-700 sm:text-sm">{RESULT_TEXTS.reserveNotMet}</p>
             )}
+            {!auction && !result && listing.acceptsOffers && (
+              <p className="text-xs text-slate-700 sm:text-sm">or Best Offer</p>
+            )}
           </div>
           {auction && (
             <div className="flex flex-col text-xs text-slate-700 sm:items-end sm:text-sm">

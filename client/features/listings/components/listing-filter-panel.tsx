@@ -237,6 +237,14 @@ export function ListingFilterPanel({
           count={facets?.delivery.localPickup}
         />
       </fieldset>
+      <fieldset>
+        <legend className="mb-1 font-semibold text-slate-900">Buying Format</legend>
+        <Checkbox
+          label="Accepts offers"
+          checked={filters.acceptsOffers}
+          onChange={(checked) => onChange({ acceptsOffers: checked ? "true" : null })}
+        />
+      </fieldset>
       {activeCount > 0 && (
         <Button
           variant="ghost"
@@ -248,6 +256,7 @@ export function ListingFilterPanel({
               condition: null,
               freeShipping: null,
               localPickup: null,
+              acceptsOffers: null,
               territory: null,
             })
           }

@@ -41,7 +41,9 @@ export function ProductCard({
   const kindText =
     listing.kind === "auction" && listing.auction
       ? `Auction · ${pluralize(listing.auction.bidCount, "bid")}`
-      : "Buy It Now";
+      : listing.acceptsOffers
+        ? "Buy It Now or Best Offer"
+        : "Buy It Now";
 
   return (
     <article

@@ -31,6 +31,8 @@ export interface CategoryFilters {
   conditions: ConditionFilter[];
   freeShipping: boolean;
   localPickup: boolean;
+  /** Best Offer: only listings that take offers. */
+  acceptsOffers: boolean;
   /** A territory slug, or "" for every territory (remembered for the visit). */
   territory: string;
   /** What advanced search adds: search text, titles only, a seller, completed or sold. */
@@ -88,6 +90,7 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
       ],
       freeShipping: searchParams.get("freeShipping") === "true",
       localPickup: searchParams.get("localPickup") === "true",
+      acceptsOffers: searchParams.get("acceptsOffers") === "true",
       territory,
       // `q`, the usual name for search text in a link, is read as `search` (so is the API's).
       search: (searchParams.get("search")?.trim() || searchParams.get("q")?.trim()) ?? "",
@@ -110,6 +113,7 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
       condition: filters.conditions.length > 0 ? filters.conditions : undefined,
       freeShipping: filters.freeShipping || undefined,
       localPickup: filters.localPickup || undefined,
+      acceptsOffers: filters.acceptsOffers || undefined,
       territory: filters.territory || undefined,
       search: filters.search || undefined,
       includeDescription: filters.search && filters.titlesOnly ? false : undefined,
@@ -150,6 +154,7 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
     filters.conditions.length +
     (filters.freeShipping ? 1 : 0) +
     (filters.localPickup ? 1 : 0) +
+    (filters.acceptsOffers ? 1 : 0) +
     (filters.territory ? 1 : 0);
 
   return { filters, apiParams, update, activeCount };

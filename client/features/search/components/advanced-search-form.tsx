@@ -204,6 +204,11 @@ export function AdvancedSearchForm({
 
       <Section title="Show only">
         <CheckboxField
+          label="Accepts offers"
+          hint="Buy It Now listings whose sellers take offers."
+          {...register("acceptsOffers")}
+        />
+        <CheckboxField
           label="Completed listings"
           hint="Listings that are over: auctions that ended and items that sold."
           {...register("completedListings")}

@@ -19,7 +19,17 @@ export const LISTING_STEPS = [
     id: "pricing",
     name: "Pricing",
     heading: "Choose how to sell your item",
-    fields: ["kind", "price", "quantity", "durationDays", "reservePrice", "buyItNowPrice"],
+    fields: [
+      "kind",
+      "price",
+      "quantity",
+      "durationDays",
+      "reservePrice",
+      "buyItNowPrice",
+      "acceptsOffers",
+      "autoAccept",
+      "autoDecline",
+    ],
   },
   {
     id: "shipping",

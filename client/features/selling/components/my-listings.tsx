@@ -78,6 +78,7 @@ function MyListingRow({
             <span className="text-slate-700">
               {" · "}
               {auction ? "Auction" : "Buy It Now"}
+              {listing.acceptsOffers && " or Best Offer"}
             </span>
           </p>
           {listing.moderation !== "visible" && (
@@ -96,6 +97,15 @@ function MyListingRow({
             <span>Quantity: {listing.quantity}</span>
             {auction && <span>{pluralize(listing.bidCount ?? 0, "bid")}</span>}
             {listing.soldCount > 0 && <span>{listing.soldCount} sold</span>}
+            {listing.openOfferCount > 0 && (
+              <Link
+                to={`/my/selling/offers?listing=${listing.id}`}
+                aria-label={`${pluralize(listing.openOfferCount, "offer")} on ${listing.title}`}
+                className="font-semibold text-brand-800 underline"
+              >
+                {pluralize(listing.openOfferCount, "offer")}
+              </Link>
+            )}
             {auction && listing.endsAt && (
               <span>
                 {listing.status === "active" ? "Ends" : "Ended"} {formatDateTime(listing.endsAt)}

@@ -2,6 +2,8 @@ import { Gavel, Tag } from "lucide-react";
 import type { UseFormReturn } from "react-hook-form";
 import { LISTING_LIMITS } from "../../../../core/contracts/selling";
 import { AUCTION_DURATIONS_DAYS } from "../../../../core/limits";
+import { OFFER_RULES } from "../../../../core/offers";
+import { CheckboxField } from "../../../components/ui/checkbox-field";
 import { TextField } from "../../../components/ui/text-field";
 import { cn } from "../../../lib/cn";
 import type { ListingFormValues } from "../hooks/use-listing-form";
@@ -26,6 +28,7 @@ export function PricingFields({
     formState: { errors },
   } = form;
   const auction = watch("kind") === "auction";
+  const offers = !auction && watch("acceptsOffers");
   // An older auction may run for a length the form no longer offers; it still shows as chosen.
   const duration = Number(watch("durationDays"));
   const durations: number[] = [...AUCTION_DURATIONS_DAYS];
@@ -117,6 +120,33 @@ export function PricingFields({
             <p className="text-sm text-slate-700 sm:col-span-2">
               An auction sells one item; buyers bid from the starting price.
             </p>
+          </>
+        )}
+        {!auction && (
+          <CheckboxField
+            label="Allow offers"
+            hint={`Buyers can offer less than your price; you accept, decline or counter within ${OFFER_RULES.answerHours} hours.`}
+            className="sm:col-span-2"
+            disabled={disabled}
+            {...register("acceptsOffers")}
+          />
+        )}
+        {offers && (
+          <>
+            <MoneyField
+              label="Automatically accept offers of (optional)"
+              hint="Hidden from buyers: offers at or above it are accepted at once."
+              error={errors.autoAccept?.message}
+              disabled={disabled}
+              {...register("autoAccept")}
+            />
+            <MoneyField
+              label="Automatically decline offers below (optional)"
+              hint="Hidden from buyers: offers below it are declined at once."
+              error={errors.autoDecline?.message}
+              disabled={disabled}
+              {...register("autoDecline")}
+            />
           </>
         )}
       </div>

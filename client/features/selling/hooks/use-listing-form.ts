@@ -28,6 +28,10 @@ export interface ListingFormValues {
   durationDays: string;
   reservePrice: string;
   buyItNowPrice: string;
+  /** Best Offer, for fixed price: the seller's secret automatic accept and decline amounts. */
+  acceptsOffers: boolean;
+  autoAccept: string;
+  autoDecline: string;
   shipping: string;
   returnPolicyDays: string;
   localPickup: boolean;
@@ -50,6 +54,9 @@ export const EMPTY_LISTING: ListingFormValues = {
   durationDays: String(DEFAULT_AUCTION_DAYS),
   reservePrice: "",
   buyItNowPrice: "",
+  acceptsOffers: false,
+  autoAccept: "",
+  autoDecline: "",
   shipping: "",
   returnPolicyDays: "30",
   localPickup: false,
@@ -73,6 +80,9 @@ export function valuesFromListing(listing: EditableListing): ListingFormValues {
     durationDays: String(listing.durationDays ?? DEFAULT_AUCTION_DAYS),
     reservePrice: dollars(listing.reservePriceCents),
     buyItNowPrice: dollars(listing.buyItNowPriceCents),
+    acceptsOffers: listing.acceptsOffers,
+    autoAccept: dollars(listing.autoAcceptCents),
+    autoDecline: dollars(listing.autoDeclineCents),
     shipping: dollars(listing.shippingCents),
     returnPolicyDays: String(listing.returnPolicyDays),
     localPickup: listing.localPickup,
@@ -87,9 +97,13 @@ function cents(text: string): number | undefined {
 
 const wholeNumber = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
-/** The API body for these values; an auction sells one item, fixed price has no auction extras. */
+/**
+ * The API body for these values; an auction sells one item, fixed price has no auction extras,
+ * and only fixed price with offers allowed has automatic amounts (cleared otherwise).
+ */
 export function toListingInput(values: ListingFormValues, imageIds: string[]): CreateListingInput {
   const auction = values.kind === "auction";
+  const offers = !auction && values.acceptsOffers;
   return {
     kind: values.kind,
     title: values.title,
@@ -108,6 +122,9 @@ export function toListingInput(values: ListingFormValues, imageIds: string[]): C
     durationDays: auction ? Number(values.durationDays) : undefined,
     reservePriceCents: auction ? (cents(values.reservePrice) ?? null) : null,
     buyItNowPriceCents: auction ? (cents(values.buyItNowPrice) ?? null) : null,
+    acceptsOffers: offers,
+    autoAcceptCents: offers ? (cents(values.autoAccept) ?? null) : null,
+    autoDeclineCents: offers ? (cents(values.autoDecline) ?? null) : null,
   };
 }
 
@@ -117,6 +134,8 @@ const API_TO_FORM: Record<string, ListingFieldName> = {
   shippingCents: "shipping",
   reservePriceCents: "reservePrice",
   buyItNowPriceCents: "buyItNowPrice",
+  autoAcceptCents: "autoAccept",
+  autoDeclineCents: "autoDecline",
 };
 
 /** The form field an API or schema path names ("priceCents" -> "price"; rows keep their index). */
@@ -130,6 +149,8 @@ const MONEY_LABELS: Partial<Record<ListingFieldName, string>> = {
   shipping: "Shipping price",
   reservePrice: "Reserve price",
   buyItNowPrice: "Buy It Now price",
+  autoAccept: "Automatic accept amount",
+  autoDecline: "Automatic decline amount",
 };
 
 type FlatErrors = Record<string, { type: string; message: string }>;
@@ -148,7 +169,9 @@ export function validateListing(values: ListingFormValues, imageIds: string[]): 
   const auction = values.kind === "auction";
   const money: ListingFieldName[] = auction
     ? ["price", "shipping", "reservePrice", "buyItNowPrice"]
-    : ["price", "shipping"];
+    : values.acceptsOffers
+      ? ["price", "shipping", "autoAccept", "autoDecline"]
+      : ["price", "shipping"];
   for (const field of money) {
     const text = String(values[field]).trim();
     const label = MONEY_LABELS[field] ?? field;

@@ -8,8 +8,9 @@ import { useCancelUnpaidOrderFlow } from "./use-cancel-unpaid-order";
 /**
  * Purchase History's actions on an order awaiting payment: Pay now (the order review, whose
  * Continue to Payment resumes its open payment page or opens a new one) and, for a checkout order,
- * Cancel (its items are released at once). An auction win has no Cancel: winning is a commitment
- * to buy, so a buyer who can't pay contacts the seller (unpaid-orders.service.ts).
+ * Cancel (its items are released at once). An auction win or an accepted offer has no Cancel:
+ * either is a commitment to buy, so a buyer who can't pay contacts the seller
+ * (unpaid-orders.service.ts).
  */
 export function UnpaidOrderActions({ order }: { order: Order }) {
   const cancel = useCancelUnpaidOrderFlow();
@@ -26,11 +27,14 @@ export function UnpaidOrderActions({ order }: { order: Order }) {
         </Button>
       )}
       <p className="text-sm text-slate-700">
-        {order.reservedUntil
-          ? `Reserved for you until ${formatDateTime(order.reservedUntil)}.`
-          : order.source === "auction"
-            ? "You won this auction. Can't pay? Contact the seller."
-            : "Not paid yet: pay now while the items are still available."}
+        {order.source === "offer" && order.reservedUntil
+          ? // An accepted offer binds like a win: no Cancel, and it lapses unpaid at its deadline.
+            `Offer accepted: pay by ${formatDateTime(order.reservedUntil)}, or it lapses.`
+          : order.reservedUntil
+            ? `Reserved for you until ${formatDateTime(order.reservedUntil)}.`
+            : order.source === "auction"
+              ? "You won this auction. Can't pay? Contact the seller."
+              : "Not paid yet: pay now while the items are still available."}
       </p>
       <CancelUnpaidOrderDialog {...cancel.dialog} />
     </div>
