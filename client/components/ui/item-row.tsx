@@ -70,7 +70,12 @@ export function ItemTitle({
 /** A coloured status label; the caller's class gives the colours. */
 export function StatusPill({ className, children }: { className: string; children: ReactNode }) {
   return (
-    <span className={cn("max-w-full shrink-0 rounded-full px-3 py-0.5 text-sm font-semibold", className)}>
+    <span
+      className={cn(
+        "max-w-full shrink-0 rounded-full px-3 py-0.5 text-sm font-semibold",
+        className,
+      )}
+    >
       {children}
     </span>
   );
