@@ -60,7 +60,9 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
           fetchPriority="high"
           className="aspect-[4/3] w-full bg-sand-100 object-contain"
         />
-        {/* Over the photo rather than around it, so the photo keeps its own name for readers. */}
+        {/* Over the photo rather than around it, so the photo keeps its own name for readers. The
+            chip's words are inside the button's name ("1 of 3" in "Open photo 1 of 3 full screen"):
+            a name that differs from what is seen fails label-in-name (Lighthouse found "1 / 3"). */}
         <button
           ref={opener}
           type="button"
@@ -68,7 +70,7 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
           aria-label={
             images.length > 1
               ? `Open photo ${selected + 1} of ${images.length} full screen`
-              : "Open photo full screen"
+              : "Enlarge: open photo full screen"
           }
           onClick={() => setViewing(true)}
           className="group absolute inset-0 flex cursor-zoom-in items-end justify-end rounded-2xl p-3"
@@ -78,7 +80,7 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
             className="flex items-center gap-1.5 rounded-full bg-slate-900/75 px-3 py-1.5 text-sm font-medium text-white shadow group-hover:bg-slate-900"
           >
             <Expand className="size-4" />
-            {images.length > 1 ? `${selected + 1} / ${images.length}` : "Enlarge"}
+            {images.length > 1 ? `${selected + 1} of ${images.length}` : "Enlarge"}
           </span>
         </button>
       </div>
