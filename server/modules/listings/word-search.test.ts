@@ -138,6 +138,13 @@ describe("Did you mean", () => {
     expect(phrase.suggestion).toBe('"marimbula hand"');
   });
 
+  it("offers the whole word for a part of one", async () => {
+    // The demo data lists iPhones: a part of the word finds nothing, and is offered the word.
+    const part = await browse("search=iphon");
+    expect(part.total).toBe(0);
+    expect(part.suggestion).toBe("iphone");
+  });
+
   it("offers nothing when there are results, or when nothing near would find any", async () => {
     expect((await browse("search=marimbula")).suggestion).toBeUndefined();
     expect((await browse("search=qqqzzzxxx")).suggestion).toBeUndefined();
