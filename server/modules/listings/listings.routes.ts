@@ -44,7 +44,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'finds "Tables", not "Adjustable"); a phrase in quotes matches that phrase, `or` either word, `-word` ' +
           "excludes (`q` is another name for it; `search` wins when both are given); `includeDescription=false` " +
           "matches titles only. With words the default `sort` is `best_match` (words in the title first, then " +
-          "relevance, the day listed, the seller's rating; past 2,000 matches only the newest 500 are ranked, the " +
+          "relevance, the day listed, the seller's rating; past 2,000 matches only the newest 200 are ranked, the " +
           "rest follow newest first), without words `newest`. A search with words that finds nothing may answer a " +
           '`suggestion` ("Did you mean"): the text with its unknown words replaced by the nearest title words, ' +
           "given only when it finds something. " +

@@ -412,7 +412,7 @@ async function cappedCount(db: Db, where: SQL, limit: number): Promise<number> {
  * match of a common word at a million listings means reading each match's search_vector, tens of
  * thousands of rows per request (decision 0018).
  */
-export const BEST_MATCH_CANDIDATES = 500;
+export const BEST_MATCH_CANDIDATES = 200;
 
 /** The page's ids in order: the filters, the sort and the plan (decision 0012, 0018). */
 function pageIdsQuery(q: ListingQuery, where: SQL, counted: number, offset: number): SQL {

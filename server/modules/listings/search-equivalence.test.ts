@@ -291,11 +291,12 @@ function queries(seller: string, territoryId: string): ListingQueryInput[] {
     all.push({ ...f, page: "2" }, { ...f, page: "5", pageSize: "48" }, { ...f, pageSize: "100" });
   }
   // Best Match's pages before, across and after its ranked candidates (BEST_MATCH_CANDIDATES).
+  // With 200 candidates: offsets 100 (ends on the last), 200 (after), 192 (across), 240 (after).
   for (const [page, pageSize] of [
-    ["5", "100"],
-    ["6", "100"],
-    ["11", "48"],
-    ["12", "48"],
+    ["2", "100"],
+    ["3", "100"],
+    ["5", "48"],
+    ["6", "48"],
   ]) {
     all.push({ search: BROAD, sort: "best_match", page, pageSize });
   }
