@@ -13,8 +13,9 @@
  * with a skew, a rare word a handful of times, 45% auctions mostly over, skewed territories), with
  * 5,000 bench sellers and no pictures (the cards' image query runs and finds none).
  *
- * Shapes: a common word, a rare word, a word nothing matches, a category sorted by price, ending
- * soon, a territory, and the home API. For each, the API (an app process started by the bench on
+ * Shapes: a common word, a rare word, a word nothing matches (newest first), Best Match of a common
+ * and a rare word and a misspelling (issue 30), a category sorted by price, ending soon, a
+ * territory, offers, and the home API (BENCH_SHAPES picks some by name). For each, the API (an app process started by the bench on
  * the scratch database, with its background jobs, as `npm start` runs it) is driven by 10 clients in
  * a closed loop for BENCH_SECONDS (8) after a warm-up; then the statements the service runs for that
  * shape (captured once through drizzle's logger, from a second request so that what an instance
@@ -44,6 +45,9 @@ import * as harness from "./harness";
 import { DB_NAME, dbUrl, getStatus, SHAPES, type Shape } from "./search-shapes";
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
+/** BENCH_SHAPES: only the shapes of these names (comma-separated), e.g. "best match,typo". */
+const ONLY = process.env.BENCH_SHAPES?.split(",").map((name) => name.trim());
+const shapes = ONLY ? SHAPES.filter((shape) => ONLY.includes(shape.name)) : SHAPES;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CLIENTS = 10;
 const GOAL_MS = 50;
@@ -240,14 +244,14 @@ async function main() {
         statements: Statement[];
       }[] = [];
       if (process.env.BENCH_EXPLAIN === "1") {
-        for (const shape of SHAPES) {
+        for (const shape of shapes) {
           const statements = await capture(url, shape);
           console.log(`\n--- ${shape.name} (${shape.path}): ${statements.length} statements ---`);
           for (const s of statements) console.log(await explain(poolFor(shape), [s]));
         }
         return;
       }
-      for (const shape of SHAPES) {
+      for (const shape of shapes) {
         const statements = await capture(url, shape);
         const api = await closedLoop(async () => {
           const status = await getStatus(agent, app.port, shape.path);

@@ -73,6 +73,14 @@ export const LISTING_SORTS = [
 ] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
+/**
+ * The order results come in when none is asked for: Best Match when there are words to rank by
+ * (issue 30), otherwise newest first (the spec's default, and Best Match without words is newest).
+ */
+export function defaultSort(search: string | undefined): ListingSort {
+  return search?.trim() ? "best_match" : "newest";
+}
+
 /** What `status` selects: on sale now (default), over unsold, sold, or over either way. */
 export const LISTING_QUERY_STATUSES = ["active", "ended", "sold", "completed"] as const;
 

@@ -1,6 +1,7 @@
 import type { ListingQuery } from "./contracts/browse";
 import { listingQuerySchema } from "./contracts/browse";
 import type { SavedSearchQuery } from "./contracts/watching";
+import { defaultSort } from "./listing";
 
 // A saved search's query in one canonical form, which the server stores (one saved search per
 // form and user, issue 15) and the browse page computes to tell whether what it shows is saved.
@@ -46,7 +47,8 @@ export function canonicalQuery(f: SavedFilters): SavedSearchQuery {
     if (!(key in out) && !KNOWN.has(key) && value !== undefined) out[key] = String(value);
   }
   if (f.status !== "active") out.status = f.status;
-  if (f.sort !== "newest") out.sort = f.sort;
+  // The default order depends on the words (Best Match with words, newest without): left out.
+  if (f.sort !== defaultSort(f.search)) out.sort = f.sort;
   return out;
 }
 

@@ -420,3 +420,38 @@ test("a remembered territory is named on every page it narrows, and clearing it 
   await expect(page).not.toHaveURL(/territory=/);
   await expect(page.getByText(countText(bySeller))).toBeVisible();
 });
+
+// Issue 30: words are ranked, and a misspelling that finds nothing offers the nearest title words.
+test("a misspelling offers 'Did you mean', which finds the listing ranked by Best Match", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const box = page.getByRole("searchbox", { name: "Search for anything" });
+  await box.fill("guayabra shirt");
+  await box.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    'Search Results: "guayabra shirt"',
+  );
+  const results = page.getByRole("region", { name: "Results" });
+  await expect(results.getByText("No listings found matching your criteria.")).toBeVisible();
+  await expect(results).toContainText("Did you mean guayabera shirt?");
+  await expectNoSeriousA11yViolations(page);
+
+  await results.getByRole("link", { name: "guayabera shirt" }).click();
+  await expect(page).toHaveURL(/search=guayabera\+shirt/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    'Search Results: "guayabera shirt"',
+  );
+  // The Guayabera is the only listing with both words in its title: ranked first.
+  await expect(results.getByRole("heading", { level: 2 }).first()).toContainText("Guayabera");
+  // Best Match is the order with words, and the menu says so.
+  const sort = page.getByLabel("Sort by");
+  await expect(sort).toHaveValue("best_match");
+  await expect(sort.locator("option:checked")).toHaveText("Best Match");
+  // Without words the order is the spec's Newest First, and Best Match is not offered.
+  await page.goto("/listings");
+  await expect(page.getByLabel("Sort by")).toHaveValue("newest");
+  await expect(page.getByLabel("Sort by").locator("option", { hasText: "Best Match" })).toHaveCount(
+    0,
+  );
+});

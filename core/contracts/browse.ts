@@ -3,6 +3,7 @@ import { MAX_SEARCH_LENGTH } from "../limits";
 import {
   CONDITION_FILTERS,
   CONDITION_VALUES,
+  defaultSort,
   EXACT_TOTAL_LIMIT,
   LISTING_KINDS,
   LISTING_QUERY_STATUSES,
@@ -152,9 +153,10 @@ export const listingQuerySchema = z
           message: `status must be one of ${LISTING_QUERY_STATUSES.join(", ")}`,
         })
         .default("active"),
+      /** Unset: best_match when there is search text, newest otherwise (defaultSort). */
       sort: z
         .enum(LISTING_SORTS, { message: `sort must be one of ${LISTING_SORTS.join(", ")}` })
-        .default("newest"),
+        .optional(),
       ...paginationQuery,
     },
     {
@@ -175,7 +177,10 @@ export const listingQuerySchema = z
     },
   )
   // `q` is read as `search` (issue 23): the services see one name.
-  .transform(({ q, ...query }) => (q && !query.search ? { ...query, search: q } : query));
+  .transform(({ q, ...query }) => {
+    const search = q && !query.search ? q : query.search;
+    return { ...query, search, sort: query.sort ?? defaultSort(search) };
+  });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 /** What a page may put in the URL: every field optional, before defaults. */
 export type ListingQueryInput = z.input<typeof listingQuerySchema>;
@@ -270,6 +275,11 @@ export type RecentlySold = z.infer<typeof recentlySoldSchema>;
 export const listingPageSchema = pageOf(listingCardSchema).extend({
   /** Present (true) when more than EXACT_TOTAL_LIMIT listings match: `total` is then that limit. */
   totalIsLowerBound: z.literal(true).optional(),
+  /**
+   * "Did you mean": present only when a search with words found nothing and the same search with
+   * its unknown words replaced by the nearest words of listing titles finds something (issue 30).
+   */
+  suggestion: z.string().optional(),
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;
 

@@ -25,6 +25,8 @@ const SORT_OPTIONS: { value: ListingSort; label: string }[] = [
   { value: "ending_soon", label: "Ending Soon" },
 ];
 
+const BEST_MATCH = { value: "best_match", label: "Best Match" } as const;
+
 function findCategory(nodes: CategoryNode[], slug: string): CategoryNode | undefined {
   for (const node of nodes) {
     if (node.slug === slug) return node;
@@ -52,7 +54,10 @@ export function ListingsPage() {
   const panelId = useId();
   const rawCategory = searchParams.get("category") ?? "";
   const category = rawCategory === "all" ? "" : rawCategory;
-  const sortValue = SORT_OPTIONS.some((o) => o.value === filters.sort) ? filters.sort : "newest";
+  // Best Match ranks by the words (issue 30): offered, and the default, when there are words.
+  const defaultSort: ListingSort = filters.search ? "best_match" : "newest";
+  const sortOptions = filters.search ? [BEST_MATCH, ...SORT_OPTIONS] : SORT_OPTIONS;
+  const sortValue = sortOptions.some((o) => o.value === filters.sort) ? filters.sort : defaultSort;
   const title = filters.search ? `Search Results: "${filters.search}"` : "Browse Listings";
   const params = { ...apiParams, category: category || undefined, sort: sortValue };
   const facets = useListingFacets(params).data;
@@ -103,8 +108,8 @@ export function ListingsPage() {
           <SelectField
             label="Sort by"
             value={sortValue}
-            options={SORT_OPTIONS}
-            onChange={(value) => update({ sort: value === "newest" ? null : value })}
+            options={sortOptions}
+            onChange={(value) => update({ sort: value === defaultSort ? null : value })}
             className="md:w-56"
           />
         </div>

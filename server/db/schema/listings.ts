@@ -90,7 +90,7 @@ export const listings = pgTable(
     index("listings_seller_idx").on(t.sellerId),
     index("listings_search_idx").using("gin", t.searchVector),
     index("listings_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    index("listings_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    // No trigram index on descriptions: search matches words (issue 30), no substring of them.
     // The last line of defence for "stock never goes below zero", whatever the code above does.
     check("listings_quantity_non_negative", sql`${t.quantity} >= 0`),
     // Browse at scale (issue 18, decision 0012): each sort of the public listings on sale, alone
@@ -141,6 +141,21 @@ export const listings = pgTable(
       .on(t.moderation, t.createdAt)
       .where(sql`${t.moderation} <> 'visible'`),
   ],
+);
+
+/**
+ * Every word (letters only, lower case, 3 to 40 long) of any listing's title, for "Did you mean"
+ * (issue 30): the nearest by trigram similarity, found by the GiST index without reading listings.
+ * Filled by triggers on listings (server/modules/listings/search-words.sql) and, for the listings
+ * that were there before, by the migration that made it. Only grows: a word whose listings are
+ * gone stays, and a suggestion is offered only when it finds something.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+  },
+  (t) => [index("search_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`)],
 );
 
 export const listingImages = pgTable(

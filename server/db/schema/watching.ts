@@ -87,13 +87,10 @@ export const savedSearches = pgTable(
     /** Only a search for active listings can match a new one. */
     matchesNewListings: boolean("matches_new_listings").notNull().default(true),
     /**
-     * Keys that find the saved searches a new listing might match without testing them all
-     * (search-keys.ts): a trigram inside a word of the search text (a listing the text is found
-     * in by ILIKE has it among its own), and a lexeme of its all-AND tsquery (a listing the
-     * tsquery finds has it). A search neither key nor its category can reach is `match_unkeyed`:
-     * always tested.
+     * The key that finds the saved searches a new listing might match without testing them all
+     * (search-keys.ts): a lexeme of its all-AND tsquery (a listing the tsquery finds has it). A
+     * search neither the key nor its category can reach is `match_unkeyed`: always tested.
      */
-    matchTrigram: text("match_trigram"),
     matchLexeme: text("match_lexeme"),
     matchUnkeyed: boolean("match_unkeyed").notNull().default(false),
   },
@@ -104,7 +101,6 @@ export const savedSearches = pgTable(
       // One saved search per query per user (the stored query is canonical): a second would alert
       // twice for each match (issue 15). The service answers a repeated save with the first.
       uniqueIndex("saved_searches_user_query_idx").on(t.userId, t.query),
-      index("saved_searches_trigram_idx").on(t.matchTrigram).where(live),
       index("saved_searches_lexeme_idx").on(t.matchLexeme).where(live),
       index("saved_searches_category_idx")
         .on(t.matchCategory)

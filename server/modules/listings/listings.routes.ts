@@ -40,8 +40,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "`category` is a slug and includes its subcategories; `territory` and `seller` take an id or a slug/username. " +
           "`condition` is repeatable (`used` means any condition but new). `freeShipping` and `localPickup` together " +
-          "mean either. `search` matches titles and descriptions (`q` is another name for it; `search` wins when " +
-          "both are given); `includeDescription=false` matches titles only. " +
+          'mean either. `search` matches whole words of titles and descriptions and their English forms ("table" ' +
+          'finds "Tables", not "Adjustable"); a phrase in quotes matches that phrase, `or` either word, `-word` ' +
+          "excludes (`q` is another name for it; `search` wins when both are given); `includeDescription=false` " +
+          "matches titles only. With words the default `sort` is `best_match` (words in the title first, then " +
+          "relevance, the day listed, the seller's rating; past 2,000 matches only the newest 200 are ranked, the " +
+          "rest follow newest first), without words `newest`. A search with words that finds nothing may answer a " +
+          '`suggestion` ("Did you mean"): the text with its unknown words replaced by the nearest title words, ' +
+          "given only when it finds something. " +
           "`status`: `active` (default), `ended` (over, unsold), `sold`, `completed` (ended or sold). " +
           "`ending_soon` returns only auctions, soonest first; `most_bids` only auctions, most bids first. " +
           "Prices compare the card price (current bid, else start price, for auctions). `total` is exact up to " +

@@ -13,7 +13,6 @@ import {
 } from "../../../core/contracts/browse";
 import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
-import { escapeLike } from "../../db/escape-like";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import { minNextBid } from "../auction-rules/auction-rules";
@@ -215,11 +214,6 @@ export async function categoryScope(db: Db, slug: string): Promise<CategoryScope
 export interface WhereOptions {
   /** The category already resolved (categoryScope); unset, it is looked up inside the query. */
   category?: CategoryScope | null;
-  /**
-   * "words": only the full-text part of the text match (a subset of the whole match, served by
-   * the search_vector index alone), for telling cheaply that a common word matches over the limit.
-   */
-  text?: "all" | "words";
 }
 
 const statusConditions: Record<ListingQuery["status"], SQL> = {
@@ -266,7 +260,7 @@ export function whereFor(
       where username = ${q.seller} or id::text = ${q.seller})`);
   }
   if (q.kind) parts.push(sql`l.kind = ${q.kind}`);
-  if (q.search) parts.push(textCondition(q.search, q.includeDescription, options.text ?? "all"));
+  if (q.search) parts.push(textCondition(q.search, q.includeDescription));
   if (q.minPriceCents !== undefined)
     parts.push(sql`${displayPriceExpression} >= ${q.minPriceCents}`);
   if (q.maxPriceCents !== undefined)
@@ -294,23 +288,38 @@ export function whereFor(
   return sql.join(parts, sql` and `);
 }
 
-/** Whether the listing matches the search text: its title or description, or their words. */
-function textCondition(
-  search: string,
-  includeDescription: boolean | undefined,
-  part: "all" | "words",
-): SQL {
-  const like = `%${escapeLike(search)}%`;
+/**
+ * Whether the listing matches the search text by words (issue 30): whole words and their English
+ * forms ("table" finds "Tables", not "Adjustable"), a phrase in quotes as that phrase, `or` and
+ * `-word` as websearch_to_tsquery reads them. Served by the search_vector GIN index. No prefix or
+ * substring match: a part of a word finds nothing, and "Did you mean" (searchSuggestion) offers the
+ * word it is nearest to (decision 0018).
+ */
+export function textCondition(search: string, includeDescription: boolean | undefined): SQL {
   const words = sql`websearch_to_tsquery('english', ${search})`;
   if (includeDescription === false) {
     // Titles only: the title's words carry weight A in search_vector (the index finds the
     // candidates, ts_filter keeps those that match on the title).
-    const titleWords = sql`(l.search_vector @@ ${words} and ts_filter(l.search_vector, '{a}') @@ ${words})`;
-    return part === "words" ? titleWords : sql`(l.title ilike ${like} or ${titleWords})`;
+    return sql`(l.search_vector @@ ${words} and ts_filter(l.search_vector, '{a}') @@ ${words})`;
   }
-  if (part === "words") return sql`l.search_vector @@ ${words}`;
-  return sql`(l.title ilike ${like} or l.description ilike ${like}
-    or l.search_vector @@ ${words})`;
+  return sql`l.search_vector @@ ${words}`;
+}
+
+/**
+ * Best Match's order for search text (issue 30): listings whose title holds the words first, then
+ * by ts_rank (title words weigh A, description words B, so a title match ranks above the same
+ * words in a description), then the fresher by the day it was listed, then the seller's average
+ * feedback (unrated last) and its count, then newest and id so that pages never overlap.
+ */
+export function bestMatchOrder(search: string): SQL {
+  const words = sql`websearch_to_tsquery('english', ${search})`;
+  return sql`(ts_filter(l.search_vector, '{a}') @@ ${words}) desc,
+    ts_rank(l.search_vector, ${words}) desc,
+    date_trunc('day', l.created_at, 'UTC') desc,
+    (select case when u.rating_count > 0 then u.rating_total::float8 / u.rating_count end
+      from users u where u.id = l.seller_id) desc nulls last,
+    (select u.rating_count from users u where u.id = l.seller_id) desc,
+    l.created_at desc, l.id`;
 }
 
 function orderFor(q: Partial<ListingQuery>): SQL {
@@ -327,11 +336,7 @@ function orderFor(q: Partial<ListingQuery>): SQL {
       return sql`coalesce(l.auction_bid_count, 0) desc, l.created_at desc, l.id`;
     case "best_match":
       // Without search text the spec orders best match like newest.
-      if (q.search) {
-        return sql`ts_rank(l.search_vector, websearch_to_tsquery('english', ${q.search})) desc,
-          similarity(l.title, ${q.search}) desc, l.created_at desc, l.id`;
-      }
-      return sql`l.created_at desc, l.id`;
+      return q.search ? bestMatchOrder(q.search) : sql`l.created_at desc, l.id`;
     default:
       return sql`l.created_at desc, l.id`;
   }
@@ -394,29 +399,111 @@ const cappedCountOf = (where: SQL, limit: number) =>
   sql`(select count(*)::int from (select 1 from listings l where ${where}
     limit ${limit + 1}) capped)`;
 
-/**
- * How many listings match `where`, counting no further than `limit` + 1. `subset`, a condition
- * matching some of `where`'s matches and cheaper to count, is counted first: when it alone passes
- * the limit, so does `where`, which is then not counted. One statement either way: PostgreSQL runs
- * the scalar subquery of a CASE branch only when that branch is taken.
- */
-async function cappedCount(db: Db, where: SQL, limit: number, subset?: SQL): Promise<number> {
-  const count = subset
-    ? sql`case when ${cappedCountOf(subset, limit)} > ${limit}::int then ${limit + 1}::int
-        else ${cappedCountOf(where, limit)} end`
-    : cappedCountOf(where, limit);
-  const result = await rows<{ n: number }>(db, sql`select ${count} as n`);
+/** How many listings match `where`, counting no further than `limit` + 1. */
+async function cappedCount(db: Db, where: SQL, limit: number): Promise<number> {
+  const result = await rows<{ n: number }>(db, sql`select ${cappedCountOf(where, limit)} as n`);
   return Number(result[0]?.n ?? 0);
 }
 
 /**
+ * Best Match ranks at most this many of a search's matches when it has more than
+ * MATCH_FIRST_LIMIT: the newest this many (a walk of the newest index, or the text index's matches
+ * sorted by date, as the planner finds cheaper), ranked; the rest follow newest first. Ranking every
+ * match of a common word at a million listings means reading each match's search_vector, tens of
+ * thousands of rows per request (decision 0018).
+ */
+export const BEST_MATCH_CANDIDATES = 200;
+
+/** The page's ids in order: the filters, the sort and the plan (decision 0012, 0018). */
+function pageIdsQuery(q: ListingQuery, where: SQL, counted: number, offset: number): SQL {
+  const order = orderFor(q);
+  const limit = q.pageSize;
+  const hasWords = Boolean(q.search);
+  if (hasWords && q.sort === "best_match" && counted > MATCH_FIRST_LIMIT) {
+    // Too many to rank: the newest BEST_MATCH_CANDIDATES matches ranked, then every other match
+    // newest first. Positions from BEST_MATCH_CANDIDATES on are the newest order's own, so pages
+    // neither overlap nor skip; the walk is read only by a page that reaches past the ranked ones.
+    const newest = sql`l.created_at desc, l.id`;
+    const ranked = sql`(with c as materialized (select l.id from listings l where ${where}
+        order by ${newest} limit ${BEST_MATCH_CANDIDATES})
+      select l.id, 0 as part, row_number() over (order by ${order}) as n
+      from listings l where l.id in (select id from c)
+      order by ${order} limit ${limit} offset ${offset})`;
+    if (offset + limit <= BEST_MATCH_CANDIDATES) {
+      return sql`select r.id from ${ranked} r order by r.n`;
+    }
+    const rest = sql`(select l.id, 1 as part, row_number() over (order by ${newest}) as n
+      from listings l where ${where}
+      order by ${newest} limit ${limit} offset ${Math.max(offset, BEST_MATCH_CANDIDATES)})`;
+    return sql`select r.id from (${ranked} union all ${rest}) r order by r.part, r.n limit ${limit}`;
+  }
+  // Match first: the CTE is materialised, so the planner cannot fold it back into a walk of the
+  // sort's index that tests every listing against a word few of them hold; the matches are then
+  // sorted on the listing's own columns.
+  if (hasWords && counted <= MATCH_FIRST_LIMIT) {
+    return sql`with m as materialized (select l.id from listings l where ${where})
+        select l.id from listings l where l.id in (select id from m)
+        order by ${order} limit ${limit} offset ${offset}`;
+  }
+  return sql`select l.id from listings l where ${where}
+        order by ${order} limit ${limit} offset ${offset}`;
+}
+
+/** Letters-only words of a search text, as "Did you mean" corrects them (search_words holds such). */
+const SUGGESTABLE_WORD = /\p{L}{3,40}/gu;
+/**
+ * A title word at least this similar (pg_trgm) may replace a word no title holds. Only the nearest
+ * is looked at (the GiST index's nearest-first walk stops at it; a filter inside the walk would
+ * read every word when none passes).
+ */
+const SUGGESTION_MIN_SIMILARITY = 0.25;
+
+/**
+ * "Did you mean" for a search with words that found nothing (issue 30): each word no listing
+ * title holds is replaced by the nearest word of the titles by trigram similarity (search_words,
+ * its GiST index answering the nearest), the rest of the text (quotes, `or`, `-`) kept. Offered
+ * only when it differs and the same filters with it find something. One statement for the words,
+ * one to check; never a scan of listings.
+ */
+export async function searchSuggestion(
+  db: Db,
+  q: ListingQuery,
+  options: WhereOptions,
+): Promise<string | undefined> {
+  const text = q.search;
+  if (!text) return undefined;
+  const words = [...new Set([...text.toLowerCase().matchAll(SUGGESTABLE_WORD)].map((m) => m[0]))];
+  if (words.length === 0) return undefined;
+  const found = await rows<{ word: string; known: boolean; nearest: string | null }>(
+    db,
+    sql`select w.word,
+          exists (select 1 from search_words s where s.word = w.word) as known,
+          (select n.word from (select s.word, s.word <-> w.word as distance from search_words s
+              order by s.word <-> w.word limit 1) n
+            where n.distance <= ${1 - SUGGESTION_MIN_SIMILARITY}) as nearest
+        from unnest(string_to_array(${words.join(",")}, ',')) as w(word)`,
+  );
+  const replacement = new Map<string, string>();
+  for (const row of found) {
+    if (!row.known && row.nearest && row.nearest !== row.word)
+      replacement.set(row.word, row.nearest);
+  }
+  if (replacement.size === 0) return undefined;
+  const suggestion = text.replace(SUGGESTABLE_WORD, (w) => replacement.get(w.toLowerCase()) ?? w);
+  if (suggestion === text) return undefined;
+  const n = await cappedCount(db, whereFor({ ...q, search: suggestion }, [], options), 0);
+  return n > 0 ? suggestion : undefined;
+}
+
+/**
  * One page of listing cards matching the browse filters, with the total count: exact up to
- * `exactTotalLimit`, beyond it that limit and `totalIsLowerBound`.
+ * `exactTotalLimit`, beyond it that limit and `totalIsLowerBound`; a search with words that finds
+ * nothing may carry a "Did you mean" `suggestion`.
  *
  * The plans are chosen for a million listings (issue 18, decision 0012): the category is resolved
- * first so that one column's index serves it; a search counts its full-text matches first, and
- * when they alone pass the limit the costlier substring match is not counted; a search with few
- * matches finds them first and sorts them, one with many walks the sort's index.
+ * first so that one column's index serves it; a search with few matches finds them first and sorts
+ * them, one with many walks the sort's index; Best Match ranks all of a few matches, or the newest
+ * BEST_MATCH_CANDIDATES of many (decision 0018).
  */
 export async function searchListings(
   db: Db,
@@ -429,34 +516,18 @@ export async function searchListings(
   const offset = (q.page - 1) * q.pageSize;
   const key = overLimit ? totalKey(q, exactTotalLimit) : "";
   // Counting stops just past the limit: an exact count of a million matches costs a scan of them.
-  // The full-text matches are a subset of the matches: when they alone pass the limit, so does
-  // the whole, and the substring matching (title and description) need not be counted.
-  const words =
-    q.search !== undefined && q.search !== ""
-      ? whereFor(q, [], { ...options, text: "words" })
-      : undefined;
   const counted =
     overLimit?.has(key) === true
       ? exactTotalLimit + 1
-      : await cappedCount(db, where, exactTotalLimit, words);
+      : await cappedCount(db, where, exactTotalLimit);
   if (counted > exactTotalLimit) overLimit?.add(key);
   const lowerBound = counted > exactTotalLimit;
   const total = lowerBound ? exactTotalLimit : counted;
-  const order = orderFor(q);
-  const matchFirst = Boolean(q.search) && counted <= MATCH_FIRST_LIMIT;
   // The page's ids come from `listings` alone, in an array the cards' join then reads in order:
   // planned apart, the ids' plan is the filters' and sort's index, and the cards' six-table join
   // is planned by primary keys, not around the filters and sort, which cost more than running
   // either (issue 18); one statement, so one round trip and one snapshot.
-  // Match first: the CTE is materialised, so the planner cannot fold it back into a walk of the
-  // sort's index that tests every listing against a word few of them hold; the matches are then
-  // sorted on the listing's own columns.
-  const idsQuery = matchFirst
-    ? sql`with m as materialized (select l.id from listings l where ${where})
-        select l.id from listings l where l.id in (select id from m)
-        order by ${order} limit ${q.pageSize} offset ${offset}`
-    : sql`select l.id from listings l where ${where}
-        order by ${order} limit ${q.pageSize} offset ${offset}`;
+  const idsQuery = pageIdsQuery(q, where, counted, offset);
   const page =
     offset < total || lowerBound
       ? await rows<ListingRow>(
@@ -465,12 +536,14 @@ export async function searchListings(
             join listings l on l.id = page.id ${cardJoins} order by page.n`,
         )
       : [];
+  const suggestion = total === 0 ? await searchSuggestion(db, q, options) : undefined;
   return {
     items: toCards(page),
     total,
     page: q.page,
     pageSize: q.pageSize,
     ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
+    ...(suggestion ? { suggestion } : {}),
   };
 }
 

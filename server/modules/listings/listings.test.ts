@@ -148,10 +148,14 @@ describe("GET /api/listings", () => {
     expect(page.items.map((l) => l.title)).toEqual(["Carved bowl"]);
   });
 
-  it("treats % and _ in search text literally", async () => {
+  it("reads % and _ in search text as word breaks, never as patterns", async () => {
     const listing = await createListing(t.database.db, { title: "Sale: 50%_off sandals" });
-    // Unescaped, "0%_o" would match any title with a 0 followed later by an o.
-    expect((await browse("search=0%25_o")).items.map((l) => l.id)).toEqual([listing.id]);
+    // Words only (issue 30): "50%_off sandals" is the words 50 and sandals ("off" is a stop word).
+    expect((await browse("search=50%25_off%20sandals")).items.map((l) => l.id)).toEqual([
+      listing.id,
+    ]);
+    // A pattern would have matched any title with a 0 followed later by an o.
+    expect((await browse("search=0%25_o")).items.map((l) => l.id)).not.toContain(listing.id);
     expect((await browse("search=%25%25%25")).total).toBe(0);
   });
 

@@ -123,8 +123,8 @@ describe("matching new listings against saved searches", () => {
       { search: "100%" },
       { search: "working_order" },
       { search: "phones" },
-      // Keys (search-keys.ts): a short word has no trigram, OR and NOT and phrases no lexeme
-      // key, stop words no query, a substring inside a word only a trigram.
+      // Keys (search-keys.ts): OR and NOT and phrases have no lexeme key, stop words no query;
+      // a part of a word ("ammer") matches nothing (words only, issue 30).
       { search: "an" },
       { search: "pan" },
       { search: "ammer" },
@@ -133,7 +133,7 @@ describe("matching new listings against saved searches", () => {
       { search: '"steel pan"' },
       { search: "the and" },
       { search: "Hand-hammered" },
-      // Found by the tsquery's stemming only (no ILIKE match): reached by the lexeme key.
+      // Found by the tsquery's stemming: reached by the lexeme key.
       { search: "tenors" },
       { search: "batting" },
       { search: "usb-c", category: "phones" },

@@ -40,11 +40,6 @@ interface FollowerMatch {
   title: string;
 }
 
-/** `%text%` for ILIKE of a saved search's text, its backslashes, % and _ taken literally (as escapeLike does). */
-const likePattern = sql.raw(
-  String.raw`('%' || replace(replace(replace(s.match_search, '\', '\\'), '%', '\%'), '_', '\_') || '%')`,
-);
-
 /** Saved searches a new listing can match at all: notifications on, for active listings. */
 const live = sql`s.notifications_enabled and s.matches_new_listings`;
 
@@ -54,9 +49,9 @@ const live = sql`s.notifications_enabled and s.matches_new_listings`;
  * alert-matching.test.ts checks the two agree listing by listing. Two steps, so that a listing is
  * not tested against every saved search:
  *
- * 1. Candidates, each by an index: searches whose trigram key is among the listing's trigrams or
- *    whose lexeme key is among its lexemes (search-keys.ts: every search with text that could
- *    match has one of them), searches without text for its category, and the few no key reaches.
+ * 1. Candidates, each by an index: searches whose lexeme key is among the listing's lexemes
+ *    (search-keys.ts: every search with text that could match has one, or is unkeyed), searches
+ *    without text for its category, and the few no key reaches.
  * 2. The whole filter on the candidates.
  *
  * The seller's own saved searches are left out: nobody needs to hear that they listed something.
@@ -69,7 +64,6 @@ function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch
             u.username, c.slug as category_slug, sc.slug as sub_slug, t.slug as territory_slug,
             t.id::text as territory_id, coalesce(a.current_bid_cents, l.price_cents) as price,
             l.condition, l.shipping_cents, l.local_pickup, l.featured,
-            show_trgm(l.title || ' ' || l.description) as trigrams,
             tsvector_to_array(l.search_vector) as lexemes
           from listings l
           join users u on u.id = l.seller_id
@@ -81,9 +75,7 @@ function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch
         ),
         candidates as (
           select l.id as listing_id, s.id as search_id
-            from l join saved_searches s on ${live} and s.match_trigram = any(l.trigrams)
-          union
-          select l.id, s.id from l join saved_searches s on ${live} and s.match_lexeme = any(l.lexemes)
+            from l join saved_searches s on ${live} and s.match_lexeme = any(l.lexemes)
           union
           select l.id, s.id from l join saved_searches s on ${live} and s.match_search is null
             and s.match_category in (l.category_slug, l.sub_slug)
@@ -110,11 +102,10 @@ function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch
             or (s.match_local_pickup and l.local_pickup))
           and (not s.match_featured or l.featured)
           and (s.match_search is null
-            or l.title ilike ${likePattern}
             or (case when s.query->>'includeDescription' = 'false'
               -- Titles only: their words carry weight A in search_vector, as whereFor reads them.
-              then ts_filter(l.search_vector, '{a}') @@ s.match_tsquery
-              else l.description ilike ${likePattern} or l.search_vector @@ s.match_tsquery end))
+              then l.search_vector @@ s.match_tsquery and ts_filter(l.search_vector, '{a}') @@ s.match_tsquery
+              else l.search_vector @@ s.match_tsquery end))
         order by l.id, s.id`,
   );
 }

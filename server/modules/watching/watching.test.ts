@@ -237,10 +237,11 @@ describe("saved searches", () => {
     });
     expect(first.statusCode, first.body).toBe(201);
     const saved = savedSearchSchema.parse(first.json());
-    // The same filters written otherwise (order, `q`, the page, the default sort) are the same search.
+    // The same filters written otherwise (order, `q`, the page, the default sort: Best Match with
+    // words, issue 30) are the same search.
     const again = await buyer.agent.post("/api/me/saved-searches", {
       name: "Guitars again",
-      query: { kind: "auction", q: "guitar", page: "2", sort: "newest" },
+      query: { kind: "auction", q: "guitar", page: "2", sort: "best_match" },
     });
     expect(again.statusCode, again.body).toBe(200);
     expect(savedSearchSchema.parse(again.json())).toEqual(saved);

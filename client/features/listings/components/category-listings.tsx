@@ -11,6 +11,7 @@ import { useDeferredData } from "../../../lib/use-deferred-data";
 import { useListingFacets } from "../api/get-listing-facets";
 import { useListings } from "../api/get-listings";
 import { useCategoryFilters } from "../hooks/use-category-filters";
+import { DidYouMean } from "./did-you-mean";
 import { FilterButton } from "./filter-button";
 import { KindFilter } from "./kind-filter";
 import { LayoutToggle } from "./layout-toggle";
@@ -107,7 +108,9 @@ export function CategoryListings({
             <EmptyState
               title="No products found in this category."
               hint="Try adjusting your filters or check back later."
-            />
+            >
+              {data.suggestion && <DidYouMean suggestion={data.suggestion} />}
+            </EmptyState>
           ) : (
             <>
               <ul

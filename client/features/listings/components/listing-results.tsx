@@ -8,6 +8,7 @@ import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
 import { useDeferredData } from "../../../lib/use-deferred-data";
 import { type ListingParams, useListings } from "../api/get-listings";
+import { DidYouMean } from "./did-you-mean";
 import { ListingCard } from "./listing-card";
 import { ListingGrid } from "./listing-grid";
 
@@ -93,7 +94,9 @@ export function ListingResults({
         <EmptyState
           title="No listings found matching your criteria."
           hint="Try changing your filters or search query."
-        />
+        >
+          {data.suggestion && <DidYouMean suggestion={data.suggestion} />}
+        </EmptyState>
       ) : (
         <ListingGrid
           maxColumns={maxColumns}

@@ -76,9 +76,12 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
 
   const filters = useMemo<CategoryFilters>(() => {
     const rawKind = searchParams.get("kind");
+    // `q`, the usual name for search text in a link, is read as `search` (so is the API's).
+    const search = (searchParams.get("search")?.trim() || searchParams.get("q")?.trim()) ?? "";
     return {
       kind: rawKind ? normalizeKind(rawKind) : null,
-      sort: readSort(searchParams, defaultSort),
+      // With words the default is Best Match (issue 30), as the API's.
+      sort: readSort(searchParams, search ? "best_match" : defaultSort),
       minPrice: searchParams.get("minPrice") ?? "",
       maxPrice: searchParams.get("maxPrice") ?? "",
       conditions: [
@@ -92,8 +95,7 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
       localPickup: searchParams.get("localPickup") === "true",
       acceptsOffers: searchParams.get("acceptsOffers") === "true",
       territory,
-      // `q`, the usual name for search text in a link, is read as `search` (so is the API's).
-      search: (searchParams.get("search")?.trim() || searchParams.get("q")?.trim()) ?? "",
+      search,
       titlesOnly: searchParams.get("includeDescription") === "false",
       seller: searchParams.get("seller")?.trim() ?? "",
       status: readStatus(searchParams),
