@@ -33,7 +33,8 @@ export const CURRENCIES = {
 export type CurrencyCode = keyof typeof CURRENCIES;
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
 /** The currencies whose rate staff keep (the rest are pegged). */
-export const FLOATING_CURRENCIES = CURRENCY_CODES.filter((c) => CURRENCIES[c].peg === null);
+export const FLOATING_CURRENCIES = ["JMD", "TTD", "GYD", "SRD", "DOP", "HTG", "EUR"] as const;
+export type FloatingCurrency = (typeof FLOATING_CURRENCIES)[number];
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === "string" && Object.hasOwn(CURRENCIES, value);
@@ -117,7 +118,7 @@ export function approx(cents: number, currency: CurrencyCode, rate: string): num
  * worse); below that it keeps the minor unit ("XCD 1.35").
  */
 export function formatApprox(minor: number, currency: CurrencyCode): string {
-  const digits = CURRENCIES[currency].minorDigits;
+  const digits: number = CURRENCIES[currency].minorDigits;
   const scale = 10 ** digits;
   const sign = minor < 0 ? "-" : "";
   const abs = Math.abs(minor);
