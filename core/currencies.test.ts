@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   approx,
   CURRENCIES,
+  describeApprox,
   FLOATING_CURRENCIES,
   formatApprox,
   isStale,
@@ -101,5 +102,31 @@ describe("rates", () => {
     expect(isStale("2026-11-21", today)).toBe(true);
     expect(isStale("2026-11-22", new Date("2026-11-30T00:00:01Z"))).toBe(true);
     expect(isStale(null, today)).toBe(false);
+  });
+});
+
+describe("describeApprox", () => {
+  const now = new Date("2026-11-29T12:00:00Z");
+
+  it("says a fresh floating rate's date on hover", () => {
+    const d = describeApprox(4099, { currency: "JMD", rate: "157.35", asOf: "2026-11-28" }, now);
+    expect(d).toEqual({
+      text: "approx. JMD 6,450",
+      title: "Rate as of Nov 28, 2026: 1 US dollar = 157.35 JMD. You pay in US dollars.",
+      stale: false,
+    });
+  });
+
+  it("still shows a stale rate, saying how old it is", () => {
+    const d = describeApprox(4099, { currency: "SRD", rate: "38.1", asOf: "2026-11-17" }, now);
+    expect(d.stale).toBe(true);
+    expect(d.text).toBe("approx. SRD 1,562, rate of Nov 17, 2026");
+    expect(d.title).toContain("(out of date)");
+  });
+
+  it("calls a pegged rate fixed", () => {
+    const d = describeApprox(4099, { currency: "XCD", rate: "2.7", asOf: null }, now);
+    expect(d.text).toBe("approx. XCD 111");
+    expect(d.title).toBe("Fixed rate: 1 US dollar = 2.7 XCD. You pay in US dollars.");
   });
 });

@@ -157,3 +157,36 @@ export function peggedRates(): CurrencyRate[] {
     return peg === null ? [] : [{ currency, rate: peg, asOf: null }];
   });
 }
+
+const DAY_FORMAT = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A rate's as-of date as people read it: "2026-11-28" -> "Nov 28, 2026". */
+export function formatRateDate(asOf: string): string {
+  const ms = Date.parse(`${asOf}T00:00:00Z`);
+  return Number.isNaN(ms) ? asOf : DAY_FORMAT.format(ms);
+}
+
+/**
+ * The approximation beside a US dollar price, and what its hover says: "approx. JMD 6,450", with
+ * ", rate of Nov 17, 2026" added when the rate is stale (still shown, saying how old it is).
+ */
+export function describeApprox(
+  cents: number,
+  rate: CurrencyRate,
+  now: Date,
+): { text: string; title: string; stale: boolean } {
+  const amount = formatApprox(approx(cents, rate.currency, rate.rate), rate.currency);
+  const stale = isStale(rate.asOf, now);
+  const date = rate.asOf === null ? null : formatRateDate(rate.asOf);
+  const per = `1 US dollar = ${rate.rate} ${rate.currency}`;
+  const title =
+    date === null
+      ? `Fixed rate: ${per}. You pay in US dollars.`
+      : `Rate as of ${date}${stale ? " (out of date)" : ""}: ${per}. You pay in US dollars.`;
+  return { text: `approx. ${amount}${stale ? `, rate of ${date}` : ""}`, title, stale };
+}

@@ -23,8 +23,11 @@ export function formatMoney(cents: number): string {
  * money pages and the spec's bid messages keep formatMoney's plain "$" (docs/decisions/0020).
  */
 export function formatUsd(cents: number): string {
-  return `US ${formatMoney(cents)}`;
+  return `${US_MARK} ${formatMoney(cents)}`;
 }
+
+/** The mark before "$" that says US dollars (pages that style it apart use it with formatMoney). */
+export const US_MARK = "US";
 
 /** A non-negative whole number with en-US thousands separators: 1234567 -> "1,234,567". */
 export function groupThousands(whole: number): string {
