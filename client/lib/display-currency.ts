@@ -74,7 +74,7 @@ export function useDisplayCurrency(): DisplayCurrency {
   const stored = useSyncExternalStore(subscribe, snapshot, () => null);
   const { user } = useSession();
   const preference = useQuery({
-    queryKey: queryKeys.currencies.preference,
+    queryKey: queryKeys.currencies.preference(user?.id ?? ""),
     queryFn: ({ signal }) => apiGet("/api/me/preferences", preferencesSchema, { signal }),
     enabled: user !== null && stored === null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -98,7 +98,9 @@ export function useChooseCurrency(): (code: CurrencyCode) => void {
         method: "PATCH",
         body: { currency: code },
       }),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.currencies.preference, saved),
+    onSuccess: (saved) => {
+      if (user) queryClient.setQueryData(queryKeys.currencies.preference(user.id), saved);
+    },
   });
   return useCallback(
     (code: CurrencyCode) => {

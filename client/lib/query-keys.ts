@@ -273,7 +273,7 @@ export const queryKeys = {
     all: currenciesRoot,
     /** GET /api/currencies: every currency with its rate (public). */
     rates: [...currenciesRoot, "rates"] as const,
-    /** GET /api/me/preferences: the signed-in account's currency. */
-    preference: [...currenciesRoot, "preference"] as const,
+    /** GET /api/me/preferences: an account's currency (keyed by the user: sign-outs keep it apart). */
+    preference: (userId: string) => [...currenciesRoot, "preference", userId] as const,
   },
 } as const;
