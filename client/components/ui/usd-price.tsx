@@ -27,7 +27,6 @@ export function ApproxPrice({ cents, className }: { cents: number; className?: s
     <span
       className={cn("text-xs font-normal whitespace-nowrap text-slate-700", className)}
       title={approx.title}
-      data-approx-currency={currency}
     >
       ({approx.text})
     </span>
