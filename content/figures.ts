@@ -1,3 +1,4 @@
+import { CURRENCIES, peggedRates, STALE_AFTER_DAYS } from "../core/currencies.ts";
 import {
   CURRENCY_CONVERSION,
   calculateFees,
@@ -137,6 +138,12 @@ export const FIGURES: Readonly<Record<string, string>> = {
   defaultAuctionDays: String(DEFAULT_AUCTION_DAYS),
   returnPolicies: orList(RETURN_POLICY_DAYS.filter((d) => d > 0)),
   territoryCount: String(TERRITORIES.length),
+  // Issue 29: the fixed rates and the stale rule the approximations use (core/currencies.ts).
+  peggedRates: peggedRates()
+    .filter((r) => r.currency !== "USD")
+    .map((r) => `${CURRENCIES[r.currency].name} (${r.currency}) ${r.rate}`)
+    .join(", "),
+  staleAfterDays: String(STALE_AFTER_DAYS),
   territoryList: orList(TERRITORIES.map((t) => t.name)).replace(/ or ([^,]+)$/, " and $1"),
   incrementTable: incrementTable(),
 };

@@ -11,11 +11,30 @@ export function formatMoney(cents: number): string {
   if (!Number.isSafeInteger(cents)) return usd.format(cents / 100);
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
-  const dollars = String(Math.floor(abs / 100));
   const rest = abs % 100;
-  let grouped = dollars.slice(0, ((dollars.length - 1) % 3) + 1);
-  for (let i = grouped.length; i < dollars.length; i += 3) grouped += `,${dollars.slice(i, i + 3)}`;
-  return `${sign}$${grouped}.${rest < 10 ? "0" : ""}${rest}`;
+  return `${sign}$${groupThousands(Math.floor(abs / 100))}.${rest < 10 ? "0" : ""}${rest}`;
+}
+
+/**
+ * The same amount marked as US dollars ("US $40.99"): "$" alone is also the Jamaican, Trinidad and
+ * Tobago, Eastern Caribbean, Barbados, Bahamas, Belize, Guyana and Cayman dollar (issue 29). Used
+ * where a buyer reads a price without anything else on the screen saying US dollars: cards, the
+ * listing page, the cart, checkout, offers and emails. The fee pages, the seller's and staff's
+ * money pages and the spec's bid messages keep formatMoney's plain "$" (docs/decisions/0020).
+ */
+export function formatUsd(cents: number): string {
+  return `${US_MARK} ${formatMoney(cents)}`;
+}
+
+/** The mark before "$" that says US dollars (pages that style it apart use it with formatMoney). */
+export const US_MARK = "US";
+
+/** A non-negative whole number with en-US thousands separators: 1234567 -> "1,234,567". */
+export function groupThousands(whole: number): string {
+  const digits = String(whole);
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return grouped;
 }
 
 /** Shipping reads "Free" when it costs nothing, as the spec's cart and detail page show. */

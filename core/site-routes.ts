@@ -98,6 +98,7 @@ export const STAFF_PAGES: readonly string[] = [
   "/admin/money",
   "/admin/audit",
   "/admin/rules",
+  "/admin/rates",
 ];
 
 /** Pages only a developer's machine has (the server answers 404 for them in production). */

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { orderTotals } from "../core/cart";
 import { SANDBOX_CARDS } from "../core/contracts/buying";
-import { formatMoney } from "../core/money";
+import { formatMoney, formatUsd } from "../core/money";
 import { apiPost, createConfirmedAccount } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
 import { listThroughApi, type OwnListing } from "./fixtures/listings";
@@ -112,7 +112,7 @@ test("a buyer fills a cart with two items, pays by sandbox card, and buyer and s
   const summary = page.getByRole("region", { name: "Order Summary" });
   await expect(summary).toContainText(`Subtotal (3 items)${formatMoney(totals.subtotalCents)}`);
   await expect(summary).toContainText(`Tax${formatMoney(totals.taxCents)}`);
-  await expect(summary).toContainText(`Total${formatMoney(totals.totalCents)}`);
+  await expect(summary).toContainText(`Total${formatUsd(totals.totalCents)}`);
   await expect(summary.getByText(/^Secure checkout powered by \S+/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -229,7 +229,7 @@ test("Buy It Now goes to the order review; an insufficient-funds card is refused
     { unitPriceCents: listing.priceCents, shippingCents: listing.shippingCents, quantity: 1 },
   ]);
   await expect(page.getByRole("region", { name: "Order Summary" })).toContainText(
-    `Total${formatMoney(totals.totalCents)}`,
+    `Total${formatUsd(totals.totalCents)}`,
   );
   await expectNoSeriousA11yViolations(page);
 

@@ -53,8 +53,8 @@ async function pricesShown(page: Page): Promise<number[]> {
       cards.map((card) => {
         const price = [...card.querySelectorAll("p")]
           .map((p) => p.textContent?.trim() ?? "")
-          .find((text) => /^\$[\d,]+\.\d{2}$/.test(text));
-        return price ? Math.round(Number(price.replace(/[$,]/g, "")) * 100) : Number.NaN;
+          .find((text) => /^US \$[\d,]+\.\d{2}$/.test(text));
+        return price ? Math.round(Number(price.replace(/[US$,\s]/g, "")) * 100) : Number.NaN;
       }),
     );
 }

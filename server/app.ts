@@ -9,6 +9,7 @@ import { loggerOptions } from "./log-redaction";
 import { accountsRoutes } from "./modules/accounts/accounts.routes";
 import { OAuthClients } from "./modules/accounts/oauth";
 import { oauthCallbackRoutes } from "./modules/accounts/oauth-callback.routes";
+import { preferencesRoutes } from "./modules/accounts/preferences.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { apiTokensRoutes } from "./modules/api-tokens/api-tokens.routes";
 import { biddingRoutes } from "./modules/auctions/bidding.routes";
@@ -16,6 +17,7 @@ import { cancellationsRoutes } from "./modules/cancellations/cancellations.route
 import { cartsRoutes } from "./modules/carts/carts.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { currenciesRoutes } from "./modules/currencies/currencies.routes";
 import { feedbackRoutes } from "./modules/feedback/feedback.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { homeRoutes } from "./modules/home/home.routes";
@@ -247,6 +249,8 @@ export async function buildApp({
       await api.register(supportRoutes);
       await api.register(watchingRoutes);
       await api.register(shippingRoutes);
+      await api.register(currenciesRoutes);
+      await api.register(preferencesRoutes);
       await api.register(feedbackRoutes);
       await api.register(cartsRoutes);
       await api.register(adminRoutes, { deps: paymentDeps });

@@ -23,6 +23,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/home",
   "server/modules/catalog",
   "server/modules/admin",
+  "server/modules/currencies", // exchange rates for approximate prices (display only)
   "server/modules/checkout",
   "server/modules/orders",
   "server/modules/seller-payments", // the seller's money pages: reads the ledger

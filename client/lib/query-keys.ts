@@ -31,6 +31,7 @@ const savedSearchesRoot = [...watchingRoot, "searches"] as const;
 const followedPages = [...watchingRoot, "sellers"] as const;
 const adminRoot = ["admin"] as const;
 const apiTokensRoot = ["api-tokens"] as const;
+const currenciesRoot = ["currencies"] as const;
 
 /**
  * Every TanStack Query key the client uses. Keys nest: each area has an `all` prefix and the
@@ -264,5 +265,15 @@ export const queryKeys = {
     negative: [...adminRoot, "money", "negative"] as const,
     /** One order's ledger, under the order so a refund refreshes it. */
     orderLedger: (id: string) => [...adminRoot, "order", id, "ledger"] as const,
+    /** The floating exchange rates staff keep (issue 29). */
+    rates: [...adminRoot, "rates"] as const,
+  },
+  /** Approximate local prices (issue 29): the rates, and the account's chosen currency. */
+  currencies: {
+    all: currenciesRoot,
+    /** GET /api/currencies: every currency with its rate (public). */
+    rates: [...currenciesRoot, "rates"] as const,
+    /** GET /api/me/preferences: an account's currency (keyed by the user: sign-outs keep it apart). */
+    preference: (userId: string) => [...currenciesRoot, "preference", userId] as const,
   },
 } as const;

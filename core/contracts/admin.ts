@@ -352,6 +352,7 @@ export const ADMIN_ACTIONS = [
   "listing_rule.delete",
   "payouts.hold",
   "payouts.release",
+  "rate.update",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

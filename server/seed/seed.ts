@@ -32,6 +32,7 @@ import { seedDemoLedger } from "./seed-ledger";
 import { seedDemoMessages, writeSeedAttachments } from "./seed-messages";
 import { seedDemoNotifications } from "./seed-notifications";
 import { seedDemoOffers } from "./seed-offers";
+import { seedDemoRates } from "./seed-rates";
 import { seedDemoRefunds } from "./seed-refunds";
 import { seedDemoReports } from "./seed-reports";
 import { seedDemoShipping } from "./seed-shipping";
@@ -874,6 +875,8 @@ export async function seedDatabase(
     await seedDemoOffers(tx, now);
     // The admin and the moderator of the admin area (server/seed/seed-admin.ts).
     await seedDemoStaff(tx, now, passwordHashes[0] ?? (await hashPassword(DEMO_PASSWORD)));
+    // Floating exchange rates with their as-of dates, one of them stale (server/seed/seed-rates.ts).
+    await seedDemoRates(tx, now);
     // Open reports for the moderation queue and the listing rules (server/seed/seed-reports.ts).
     await seedDemoReports(tx, now);
     // A top seller's API tokens, one in use and one revoked (server/seed/seed-api-tokens.ts).

@@ -7,6 +7,7 @@ import { ListingsList } from "../../features/admin/components/listings-list";
 import { MoneyPage } from "../../features/admin/components/money-page";
 import { OrderDetail } from "../../features/admin/components/order-detail";
 import { OrdersList } from "../../features/admin/components/orders-list";
+import { RatesPage } from "../../features/admin/components/rates-page";
 import { ReportDetail, ReportsQueue } from "../../features/admin/components/reports-queue";
 import { UserDetail } from "../../features/admin/components/user-detail";
 import { UsersList } from "../../features/admin/components/users-list";
@@ -29,6 +30,7 @@ export const AdminListingsPage = ListingsList;
 export const AdminOrdersPage = OrdersList;
 export const AdminAuditPage = AuditLog;
 export const AdminMoneyPage = MoneyPage;
+export const AdminRatesPage = RatesPage;
 
 export function AdminReportPage() {
   const { id = "" } = useParams();

@@ -22,6 +22,7 @@ export const adminRoutes: RouteObject[] = [
       { path: "money", lazy: () => load().then((m) => ({ Component: m.AdminMoneyPage })) },
       { path: "audit", lazy: () => load().then((m) => ({ Component: m.AdminAuditPage })) },
       { path: "rules", lazy: () => load().then((m) => ({ Component: m.AdminRulesPage })) },
+      { path: "rates", lazy: () => load().then((m) => ({ Component: m.AdminRatesPage })) },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import { Clock, Mail, MessageCircle, Phone, Sailboat } from "lucide-react";
 import { Link } from "react-router";
+import { CurrencySelect } from "./currency-select";
 
 export const SUPPORT_EMAIL = "support@tradewinds.example";
 export const SUPPORT_PHONE = "+1 (876) 555-0100";
@@ -94,11 +95,12 @@ export function SiteFooter() {
         </section>
       </div>
       <div className="border-t border-brand-800">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-5 text-sm text-brand-100 sm:flex-row">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-5 text-sm text-brand-100 sm:flex-row">
           <p className="flex items-center gap-2 font-semibold text-white">
             <Sailboat aria-hidden="true" className="size-5" />
             Tradewinds
           </p>
+          <CurrencySelect />
           <p>© {new Date().getFullYear()} Tradewinds. Buy and sell across the Caribbean.</p>
         </div>
       </div>

@@ -4,6 +4,7 @@ import { formatMoney, formatShipping } from "../../../core/money";
 import { cn } from "../../lib/cn";
 import { pluralize } from "../../lib/format";
 import { Button } from "./button";
+import { ApproxPrice, UsdAmount } from "./usd-price";
 
 /**
  * An order's Subtotal, Shipping, Tax and Total, in the spec's words, wherever an order is priced
@@ -37,11 +38,27 @@ export function OrderTotals({
           <dd className="font-medium tabular-nums">{value}</dd>
         </div>
       ))}
-      <div className="mt-2 flex justify-between gap-4 border-t border-sand-200 pt-3 text-lg font-bold text-slate-900">
+      <div className="mt-2 flex flex-wrap justify-between gap-x-4 border-t border-sand-200 pt-3 text-lg font-bold text-slate-900">
         <dt>Total</dt>
-        <dd className="tabular-nums">{amount(totals?.totalCents)}</dd>
+        <dd className="text-right tabular-nums">
+          {totals ? <UsdAmount cents={totals.totalCents} /> : "—"}
+          {totals && <ApproxPrice cents={totals.totalCents} className="block text-sm" />}
+        </dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * Checkout's word on currency (issue 29): approximations are only a guide; the charge is the US
+ * dollar total, whatever currency the buyer reads prices in.
+ */
+export function PayInUsdNote() {
+  return (
+    <p className="text-sm text-slate-700">
+      You'll pay in US dollars. Any approximate amount in another currency is a guide only; your
+      card's bank sets the rate it charges you.
+    </p>
   );
 }
 

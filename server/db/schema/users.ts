@@ -10,6 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { STAFF_ROLES, type StaffRole } from "../../../core/contracts/admin";
+import { CURRENCY_CODES } from "../../../core/currencies";
 import { oneOf } from "./checks";
 
 export const userRole = pgEnum("user_role", ["user", "seller"]);
@@ -39,7 +40,12 @@ export const users = pgTable(
     /** Set while the account is suspended: no sign-in, no session, its listings hidden. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: text("suspension_reason"),
+    /** The currency the account sees approximate prices in (core/currencies.ts); null: US dollars. */
+    currency: text("currency"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [check("users_staff_role_check", oneOf(t.staffRole, STAFF_ROLES))],
+  (t) => [
+    check("users_staff_role_check", oneOf(t.staffRole, STAFF_ROLES)),
+    check("users_currency_check", oneOf(t.currency, CURRENCY_CODES)),
+  ],
 );

@@ -1,5 +1,5 @@
 import { orderNumber } from "../../../core/cart";
-import { formatMoney } from "../../../core/money";
+import { formatUsd } from "../../../core/money";
 import type { NotificationKind } from "../../../core/notifications";
 import type { Email } from "../mail/mailer";
 import {
@@ -102,12 +102,12 @@ const NOTIFICATION_EMAILS: Record<NotificationKind, EmailTemplate> = {
   outbid: aboutListing(({ n, firstName, url }, title) =>
     n.current_bid_cents === null
       ? undefined
-      : outbidEmail(n.email, firstName, title, formatMoney(n.current_bid_cents), url),
+      : outbidEmail(n.email, firstName, title, formatUsd(n.current_bid_cents), url),
   ),
   auction_won: aboutListing(({ n, firstName, url }, title) =>
     n.current_bid_cents === null
       ? undefined
-      : wonEmail(n.email, firstName, title, formatMoney(n.current_bid_cents), url),
+      : wonEmail(n.email, firstName, title, formatUsd(n.current_bid_cents), url),
   ),
   auction_lost: plainNotice,
   order_paid: aboutOrder(({ n, firstName, url }, number, lines) =>
@@ -117,7 +117,7 @@ const NOTIFICATION_EMAILS: Record<NotificationKind, EmailTemplate> = {
           n.email,
           firstName,
           number,
-          formatMoney(n.order_total_cents),
+          formatUsd(n.order_total_cents),
           lines.map((l) => `${l.quantity} × ${l.title}`),
           url,
         ),

@@ -123,7 +123,7 @@ describe("sendPendingNotificationEmails", () => {
       {
         to: ana.email,
         subject: `You've been outbid on ${listing.title}`,
-        text: expect.stringContaining("The current bid is $10.50."),
+        text: expect.stringContaining("The current bid is US $10.50."),
       },
     ]);
     expect(received[0]?.text).toContain(`http://localhost:3000/listing/${listing.id}`);
@@ -140,7 +140,7 @@ describe("sendPendingNotificationEmails", () => {
 
     expect(await sendPendingNotificationEmails(deps)).toBe(4);
     expect(received.map((m) => m.to).sort()).toEqual([ana.email, ben.email].sort());
-    for (const mail of received) expect(mail.text).toContain("The current bid is $26.00.");
+    for (const mail of received) expect(mail.text).toContain("The current bid is US $26.00.");
   });
 
   it("keeps an email the mail server refused, and sends it when its lease ends", async () => {
@@ -258,7 +258,7 @@ describe("sendPendingNotificationEmails", () => {
     expect(await sendPendingNotificationEmails(deps)).toBe(2);
     const byTo = new Map(received.map((m) => [m.to, m]));
     expect(byTo.get(ben.email)?.subject).toBe(`You won ${listing.title}`);
-    expect(byTo.get(ben.email)?.text).toContain(`You won "${listing.title}" for $10.50.`);
+    expect(byTo.get(ben.email)?.text).toContain(`You won "${listing.title}" for US $10.50.`);
     expect(byTo.get(ben.email)?.text).toContain("http://localhost:3000/my/purchases");
     expect(byTo.get(seller.email)?.subject).toBe(`Your auction has ended: ${listing.title}`);
     expect(byTo.get(seller.email)?.text).toContain(

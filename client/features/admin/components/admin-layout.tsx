@@ -1,5 +1,6 @@
 import {
   ClipboardList,
+  Coins,
   Flag,
   LayoutDashboard,
   type LucideIcon,
@@ -28,6 +29,7 @@ const LINKS: { to: string; label: string; icon: LucideIcon; end?: true }[] = [
   { to: "/admin/money", label: "Money", icon: PiggyBank },
   { to: "/admin/audit", label: "Audit log", icon: ClipboardList },
   { to: "/admin/rules", label: "Listing rules", icon: ShieldCheck },
+  { to: "/admin/rates", label: "Exchange rates", icon: Coins },
 ];
 
 /**

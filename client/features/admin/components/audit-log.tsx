@@ -20,6 +20,7 @@ const ACTION_LABELS: Record<AdminAction, string> = {
   "listing_rule.delete": "Rule deleted",
   "payouts.hold": "Payouts held",
   "payouts.release": "Payouts released",
+  "rate.update": "Exchange rate changed",
 };
 
 /** Where the subject of an entry is shown in the admin area, if anywhere. */
@@ -33,6 +34,8 @@ function subjectHref(entry: AuditEntry): string | null {
       return `/admin/reports/${entry.subjectId}`;
     case "listing":
       return `/listing/${entry.subjectId}`;
+    case "exchange_rate":
+      return "/admin/rates";
     default:
       return null;
   }

@@ -4,6 +4,7 @@ import { ERROR_CODES } from "../../../../core/errors";
 import { formatMoney, formatShipping } from "../../../../core/money";
 import { ItemRow, ItemTitle } from "../../../components/ui/item-row";
 import { Thumbnail } from "../../../components/ui/thumbnail";
+import { ApproxPrice, UsdAmount } from "../../../components/ui/usd-price";
 import type { CartLine } from "../hooks/use-cart";
 
 /** What the cart has to tell about a line since it was added. */
@@ -58,8 +59,11 @@ export function CartLineItem({
           <div className="min-w-0">
             <ItemTitle href={href}>{line.title}</ItemTitle>
             <p className="text-sm text-slate-700">
-              <span className="font-semibold text-slate-900">{formatMoney(line.price)}</span>
+              <span className="font-semibold text-slate-900">
+                <UsdAmount cents={line.price} />
+              </span>
               {state && <> · Shipping {formatShipping(state.shippingCents)}</>}
+              <ApproxPrice cents={line.price} className="block" />
             </p>
           </div>
           <button
@@ -107,7 +111,7 @@ export function CartLineItem({
           {!blocking && (
             <p className="font-semibold text-slate-900">
               <span className="sr-only">Line total: </span>
-              {formatMoney(line.price * line.quantity)}
+              <UsdAmount cents={line.price * line.quantity} />
             </p>
           )}
         </div>

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { OrderTotals as Totals } from "../../../../core/contracts/buying";
 import { formatMoney, formatShipping } from "../../../../core/money";
-import { OrderSummary } from "../../../components/ui/order-totals";
+import { OrderSummary, PayInUsdNote } from "../../../components/ui/order-totals";
 import { Thumbnail } from "../../../components/ui/thumbnail";
+import { UsdAmount } from "../../../components/ui/usd-price";
 
 export interface ReviewItem {
   listingId: string;
@@ -43,7 +44,7 @@ export function ReviewItems({ items }: { items: ReviewItem[] }) {
             )}
           </div>
           <p className="shrink-0 font-semibold text-slate-900 tabular-nums">
-            {formatMoney(item.unitPriceCents * item.quantity)}
+            <UsdAmount cents={item.unitPriceCents * item.quantity} />
           </p>
         </li>
       ))}
@@ -88,6 +89,7 @@ export function OrderReview({
         processing={processing}
         disabled={disabled}
         onAction={onPay}
+        notice={<PayInUsdNote />}
       >
         {children}
       </OrderSummary>

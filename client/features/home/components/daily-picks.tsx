@@ -1,7 +1,7 @@
 import { ImageOff } from "lucide-react";
 import { Link } from "react-router";
 import type { ListingCard } from "../../../../core/contracts/browse";
-import { formatMoney } from "../../../../core/money";
+import { UsdPrice } from "../../../components/ui/usd-price";
 
 /** Small tiles, six to a row on desktop: first image, title and price. */
 export function DailyPicks({ listings }: { listings: ListingCard[] }) {
@@ -33,7 +33,7 @@ export function DailyPicks({ listings }: { listings: ListingCard[] }) {
                 {listing.title}
               </span>
               <span className="mt-auto font-bold text-slate-900">
-                {formatMoney(listing.displayPriceCents)}
+                <UsdPrice cents={listing.displayPriceCents} approxClassName="block" />
               </span>
               {listing.kind === "fixed_price" && listing.quantity <= 0 && (
                 <span className="text-sm font-semibold text-slate-800">Out of stock</span>

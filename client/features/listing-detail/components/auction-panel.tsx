@@ -9,6 +9,7 @@ import { listingResult, priceLabel, RESULT_TEXTS } from "../../../../core/listin
 import { formatMoney, parseMoneyToCents } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
+import { ApproxPrice, UsdAmount } from "../../../components/ui/usd-price";
 import { ApiError } from "../../../lib/api-client";
 import { pluralize } from "../../../lib/format";
 import { useLiveAuctions } from "../../../lib/live-auctions";
@@ -326,6 +327,10 @@ export function AuctionPanel({
   const outbid = Boolean(listing.viewer?.hasBid) && !leading;
   // How it ended, once settled (issue 30); null while on sale or being settled.
   const result = ended ? listingResult(listing) : null;
+  const shownCents =
+    result?.outcome === "sold"
+      ? result.priceCents
+      : (auction.currentBidCents ?? auction.startPriceCents);
 
   // Live bids from other people: write them into this page's query, newest state wins.
   // (Safe to run twice should the live connection also apply it: stale or repeated updates do nothing.)
@@ -360,12 +365,9 @@ export function AuctionPanel({
             )}
           </p>
           <p className="text-3xl font-extrabold text-slate-900">
-            {formatMoney(
-              result?.outcome === "sold"
-                ? result.priceCents
-                : (auction.currentBidCents ?? auction.startPriceCents),
-            )}
+            <UsdAmount cents={shownCents} />
           </p>
+          <ApproxPrice cents={shownCents} className="text-sm" />
         </div>
         {onShowBids && auction.bidCount > 0 ? (
           <button

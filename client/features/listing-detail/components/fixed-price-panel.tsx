@@ -4,8 +4,8 @@ import { useNavigate } from "react-router";
 import { RESERVED_OUT_MESSAGE } from "../../../../core/cart";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { isLowStock } from "../../../../core/listing";
-import { formatMoney } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
+import { ApproxPrice, UsdAmount } from "../../../components/ui/usd-price";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useSession } from "../../../lib/session";
 import { OwnListingNote } from "./own-listing-note";
@@ -48,7 +48,10 @@ export function FixedPricePanel({
     >
       <div>
         <p className="text-sm font-medium text-slate-700">Price</p>
-        <p className="text-3xl font-extrabold text-slate-900">{formatMoney(listing.priceCents)}</p>
+        <p className="text-3xl font-extrabold text-slate-900">
+          <UsdAmount cents={listing.priceCents} />
+        </p>
+        <ApproxPrice cents={listing.priceCents} className="text-sm" />
         {listing.acceptsOffers && (
           <p className="text-sm font-semibold text-slate-800">or Best Offer</p>
         )}

@@ -7,8 +7,8 @@ import {
   listingResult,
   RESULT_TEXTS,
 } from "../../../../core/listing-result";
-import { formatMoney } from "../../../../core/money";
 import { buttonClasses } from "../../../components/ui/button";
+import { ApproxPrice, UsdAmount } from "../../../components/ui/usd-price";
 import { cn } from "../../../lib/cn";
 import { pluralize } from "../../../lib/format";
 import { useListingCardAction } from "../../../lib/listing-card-action";
@@ -103,8 +103,9 @@ export function ListingCard({
               {priceLabel}
             </p>
             <p className="text-base font-bold text-slate-900 sm:text-xl">
-              {formatMoney(priceCents)}
+              <UsdAmount cents={priceCents} />
             </p>
+            <ApproxPrice cents={priceCents} className="block" />
             {result?.outcome === "no_sale" && result.reserveNotMet && (
               <p className="text-xs text-slate-700 sm:text-sm">{RESULT_TEXTS.reserveNotMet}</p>
             )}

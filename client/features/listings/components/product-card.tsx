@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { ListingCard as ListingCardData } from "../../../../core/contracts/browse";
 import { isLowStock } from "../../../../core/listing";
-import { formatMoney } from "../../../../core/money";
+import { ApproxPrice, UsdAmount } from "../../../components/ui/usd-price";
 import { cn } from "../../../lib/cn";
 import { formatRating, pluralize } from "../../../lib/format";
 import { useListingCardAction } from "../../../lib/listing-card-action";
@@ -86,8 +86,9 @@ export function ProductCard({
           <p className="line-clamp-2 text-sm text-slate-700">{listing.description}</p>
         )}
         <p className="text-base font-bold text-slate-900 sm:text-lg">
-          {formatMoney(listing.displayPriceCents)}
+          <UsdAmount cents={listing.displayPriceCents} />
         </p>
+        <ApproxPrice cents={listing.displayPriceCents} className="block" />
         <p className="text-xs text-slate-700">{kindText}</p>
         {auction && <CardTimeLeft left={left} ended={ended} />}
         <CardShipping listing={listing} />
