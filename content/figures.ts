@@ -9,6 +9,8 @@ import {
   INTERNATIONAL_SURCHARGE_PERCENT,
   REAL_ESTATE_FEE_PERCENT,
   realEstateFeeCents,
+  FEATURED_PINNED_MAX,
+  SUBTITLE_MAX,
   UPGRADES,
   type UpgradeId,
 } from "../core/fees.ts";
@@ -59,9 +61,9 @@ function finalValueTable(): string {
 
 function upgradesTable(): string {
   const what: Record<UpgradeId, string> = {
-    featured: "Your listing can appear in Featured Deals on the home page and on /deals",
+    featured: `Your listing can appear in Featured Deals on the home page and on /deals, and is marked Featured among the first ${FEATURED_PINNED_MAX} at the top of matching results`,
     bold: "The title shows in bold in search results and category pages",
-    subtitle: "A second line under the title, for the detail buyers search for",
+    subtitle: `A second line under the title (up to ${SUBTITLE_MAX} characters), for the detail buyers search for`,
     galleryPlus: "Larger photos in search results, so buyers see more before they click",
   };
   return [
@@ -122,6 +124,7 @@ export const FIGURES: Readonly<Record<string, string>> = {
   upgradeSubtitle: upgrade("subtitle"),
   upgradeGalleryPlus: upgrade("galleryPlus"),
   upgradesTable: upgradesTable(),
+  subtitleMax: String(SUBTITLE_MAX),
   upgradesAll: formatMoney(UPGRADES.reduce((sum, u) => sum + u.cents, 0)),
   disputeStandard:
     DISPUTE_FEES_CENTS.standard === 0 ? "free" : formatMoney(DISPUTE_FEES_CENTS.standard),
