@@ -248,6 +248,14 @@ export const listingCardSchema = z.object({
    */
   soldPriceCents: z.number().int().nullable().optional(),
   soldAt: z.string().nullable().optional(),
+  /**
+   * Paid upgrades it shows (core/fees.ts): marked "Featured" where results pin it, the title in
+   * bold, a subtitle as the card's second line, a larger picture (Gallery Plus). Absent: none.
+   */
+  featured: z.boolean().optional(),
+  boldTitle: z.boolean().optional(),
+  subtitle: z.string().nullable().optional(),
+  galleryPlus: z.boolean().optional(),
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 
@@ -270,6 +278,13 @@ export type RecentlySold = z.infer<typeof recentlySoldSchema>;
 export const listingPageSchema = pageOf(listingCardSchema).extend({
   /** Present (true) when more than EXACT_TOTAL_LIMIT listings match: `total` is then that limit. */
   totalIsLowerBound: z.literal(true).optional(),
+  /**
+   * The first page only: up to FEATURED_PINNED_MAX (core/fees.ts) featured listings that match,
+   * newest first, shown above the results and marked "Featured". They are left out of this page's
+   * `items` (so never shown twice on it); `total` and the other pages are unchanged, so a pinned
+   * listing may also appear in its own place on a later page.
+   */
+  pinned: z.array(listingCardSchema).optional(),
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
