@@ -151,12 +151,15 @@ const listingFields = {
 
 export const SUBTITLE_REQUIRED_MESSAGE = "Write the subtitle, or untick Subtitle";
 
-/** A subtitle bought needs its words. */
+/**
+ * A subtitle bought needs its words. An edit that leaves `subtitle` out keeps the stored one (the
+ * server checks that one).
+ */
 function subtitleRule(
   v: { upgrades?: readonly string[]; subtitle?: string | null },
   ctx: z.RefinementCtx,
 ) {
-  if (v.upgrades?.includes("subtitle") && !v.subtitle)
+  if (v.upgrades?.includes("subtitle") && !v.subtitle && v.subtitle !== undefined)
     ctx.addIssue({ code: "custom", path: ["subtitle"], message: SUBTITLE_REQUIRED_MESSAGE });
 }
 
@@ -232,7 +235,7 @@ export const createListingSchema = z
     relist: z.boolean().optional(),
   })
   .superRefine(auctionPriceRules)
-  .superRefine(subtitleRule);
+  .superRefine((v, ctx) => subtitleRule({ ...v, subtitle: v.subtitle ?? null }, ctx));
 export type CreateListingInput = z.input<typeof createListingSchema>;
 export type CreateListing = z.output<typeof createListingSchema>;
 
