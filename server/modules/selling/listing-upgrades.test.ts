@@ -6,8 +6,8 @@ import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
 import { setUpTestApp } from "../../test/build-test-app";
 import { createUser, signedInAgent } from "../../test/factories";
-import { checkLedger } from "../ledger/ledger-check";
 import { sellerBalances } from "../ledger/journal";
+import { checkLedger } from "../ledger/ledger-check";
 
 // Listing upgrades (issue 30, decision 0019): bought in create or edit, charged once per listing
 // and upgrade through the ledger at core/fees.ts's prices, shown on cards, Featured pinned.
@@ -218,9 +218,7 @@ describe("Featured on results", () => {
     const word = "Zephyrwood";
     const ids: string[] = [];
     for (let i = 0; i < 5; i++)
-      ids.push(
-        (await createOk(fixed({ title: `${word} stool ${i}`, upgrades: ["featured"] }))).id,
-      );
+      ids.push((await createOk(fixed({ title: `${word} stool ${i}`, upgrades: ["featured"] }))).id);
     for (let i = 0; i < 3; i++) await createOk(fixed({ title: `${word} plain stool ${i}` }));
 
     const first = (await other.get(`/api/listings?search=${word}&pageSize=4`)).json();
