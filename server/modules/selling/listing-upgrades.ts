@@ -5,7 +5,6 @@ import { rows } from "../../db/rows";
 import { listings, listingUpgrades } from "../../db/schema/listings";
 import { badRequest } from "../../errors";
 import { chargeUpgradeFee, upgradePurpose } from "../ledger/seller-funds";
-import type { Tx } from "./selling.service";
 
 // Listing upgrades (issue 30, decision 0019): Featured, Bold title, Subtitle, Gallery Plus, at the
 // prices of core/fees.ts, which the fee pages and the calculator read. An upgrade is charged once
@@ -58,7 +57,7 @@ export async function readUpgrades(tx: Db, listingId: string): Promise<ListingUp
  * charged now and their total.
  */
 export async function applyUpgrades(
-  tx: Tx,
+  tx: Db,
   listing: { id: string; sellerId: string },
   wanted: readonly UpgradeId[],
   subtitle: string | null,
