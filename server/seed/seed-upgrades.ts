@@ -53,7 +53,7 @@ export async function seedDemoUpgrades(tx: Db, now: Date): Promise<void> {
     ["bold"],
     ["galleryPlus"],
   ];
-  others.forEach((l, i) => plans.set(l.id, extras[i] ?? []));
+  for (const [i, l] of others.entries()) plans.set(l.id, extras[i] ?? []);
   // Two featured listings also bought a bold title and a subtitle.
   const featured = open.filter((l) => l.featured).slice(0, 2);
   for (const l of featured) plans.set(l.id, ["featured", "bold", "subtitle"]);
