@@ -279,8 +279,9 @@ export const listingPageSchema = pageOf(listingCardSchema).extend({
   /** Present (true) when more than EXACT_TOTAL_LIMIT listings match: `total` is then that limit. */
   totalIsLowerBound: z.literal(true).optional(),
   /**
-   * The first page only: up to FEATURED_PINNED_MAX (core/fees.ts) featured listings that match,
-   * newest first, shown above the results and marked "Featured". They are left out of this page's
+   * The first page only, of listings on sale, not of one seller's (a store), of `featured=true`
+   * nor sorted by ending_soon or most_bids: up to FEATURED_PINNED_MAX (core/fees.ts) featured listings that match,
+   * newest first, shown above the results and marked "Featured" (absent when none match). They are left out of this page's
    * `items` (so never shown twice on it); `total` and the other pages are unchanged, so a pinned
    * listing may also appear in its own place on a later page.
    */

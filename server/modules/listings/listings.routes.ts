@@ -48,7 +48,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
           "Prices compare the card price (current bid, else start price, for auctions). `total` is exact up to " +
           "10,000; above that it is 10,000 and `totalIsLowerBound` is true. An unknown parameter is a 400. A query " +
           "that runs past the server's time limit (SEARCH_TIMEOUT_MS) is a 503 `search_timed_out`. " +
-          "The first page of a search of listings on sale (not `featured=true`) also has `pinned`: up to 3 " +
+          "The first page of a search of listings on sale (not `featured=true`, not one `seller`'s, not sorted by " +
+          "`ending_soon` or `most_bids`) also has `pinned`: up to 3 " +
           "matching featured listings, newest first, left out of that page's `items`; `total` and later pages " +
           "are the search's own.",
         querystring: listingQuerySchema,

@@ -490,14 +490,25 @@ export async function searchListings(
  * `pinned`, and they are left out of that page's `items` so none shows twice on it. `total` and
  * the other pages stay those of the search itself, so paging is unchanged (a pinned listing may
  * also appear in its own place on a later page). A search of featured listings only (/deals),
- * of ended or sold ones, or a later page pins nothing.
+ * of ended or sold ones, of one seller's (their store), a list ordered by its end or its bids
+ * (/ending-soon, /trending: the home page's sections are their first listings, issue 21), or a
+ * later page pins nothing.
  */
+const UNPINNED_SORTS: ReadonlySet<string> = new Set(["ending_soon", "most_bids"]);
+
 export async function withPinnedFeatured(
   db: Db,
   q: ListingQuery,
   page: ListingPage,
 ): Promise<ListingPage> {
-  if (q.page !== 1 || q.featured || (q.status ?? "active") !== "active") return page;
+  if (
+    q.page !== 1 ||
+    q.featured ||
+    q.seller ||
+    (q.status ?? "active") !== "active" ||
+    UNPINNED_SORTS.has(q.sort)
+  )
+    return page;
   const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
   const found = await rows<ListingRow>(
     db,
@@ -505,6 +516,7 @@ export async function withPinnedFeatured(
         order by l.created_at desc, l.id limit ${FEATURED_PINNED_MAX}`,
   );
   const pinned = toCards(found);
+  if (pinned.length === 0) return page;
   const ids = new Set(pinned.map((c) => c.id));
   return { ...page, items: page.items.filter((c) => !ids.has(c.id)), pinned };
 }

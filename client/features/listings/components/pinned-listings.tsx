@@ -17,6 +17,7 @@ export function PinnedListings({
   if (!items || items.length === 0) return null;
   return (
     <section
+      data-pinned
       aria-labelledby={headingId}
       className="mb-5 rounded-xl border border-amber-200 bg-amber-50 p-2 sm:p-4"
     >
