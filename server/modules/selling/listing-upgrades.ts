@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { SUBTITLE_REQUIRED_MESSAGE } from "../../../core/contracts/selling";
 import { UPGRADES, type UpgradeId } from "../../../core/fees";
 import type { Db } from "../../db/db-handle";
 import { rows } from "../../db/rows";
@@ -11,8 +12,6 @@ import { chargeUpgradeFee, upgradePurpose } from "../ledger/seller-funds";
 // per listing for its whole duration: listing_upgrades' primary key (listing, upgrade) is the
 // claim, and only the save that inserts the row posts the fee, in the listing write's transaction.
 // Turning an upgrade off keeps the row (no refund); turning it on again costs nothing.
-
-export const SUBTITLE_REQUIRED = "Write the subtitle, or untick Subtitle";
 
 /** What a listing shows now, and what was paid for. */
 export interface ListingUpgradeState {
@@ -66,7 +65,7 @@ export async function applyUpgrades(
   const upgrades = ordered(wanted);
   const text = subtitle?.trim() || null;
   if (upgrades.includes("subtitle") && !text)
-    throw badRequest(SUBTITLE_REQUIRED, { subtitle: SUBTITLE_REQUIRED });
+    throw badRequest(SUBTITLE_REQUIRED_MESSAGE, { subtitle: SUBTITLE_REQUIRED_MESSAGE });
   const charged: UpgradeId[] = [];
   let chargedCents = 0;
   for (const id of upgrades) {
