@@ -3,6 +3,7 @@ import {
   CURRENCY_CONVERSION,
   calculateFees,
   DISPUTE_FEES_CENTS,
+  FEATURED_PINNED_MAX,
   FINAL_VALUE_BANDS,
   FREE_LISTINGS_PER_MONTH,
   finalValuePercent,
@@ -10,6 +11,7 @@ import {
   INTERNATIONAL_SURCHARGE_PERCENT,
   REAL_ESTATE_FEE_PERCENT,
   realEstateFeeCents,
+  SUBTITLE_MAX,
   UPGRADES,
   type UpgradeId,
 } from "../core/fees.ts";
@@ -60,9 +62,9 @@ function finalValueTable(): string {
 
 function upgradesTable(): string {
   const what: Record<UpgradeId, string> = {
-    featured: "Your listing can appear in Featured Deals on the home page and on /deals",
+    featured: `Your listing can appear in Featured Deals on the home page and on /deals, and is marked Featured among the first ${FEATURED_PINNED_MAX} at the top of matching results`,
     bold: "The title shows in bold in search results and category pages",
-    subtitle: "A second line under the title, for the detail buyers search for",
+    subtitle: `A second line under the title (up to ${SUBTITLE_MAX} characters), for the detail buyers search for`,
     galleryPlus: "Larger photos in search results, so buyers see more before they click",
   };
   return [
@@ -123,6 +125,7 @@ export const FIGURES: Readonly<Record<string, string>> = {
   upgradeSubtitle: upgrade("subtitle"),
   upgradeGalleryPlus: upgrade("galleryPlus"),
   upgradesTable: upgradesTable(),
+  subtitleMax: String(SUBTITLE_MAX),
   upgradesAll: formatMoney(UPGRADES.reduce((sum, u) => sum + u.cents, 0)),
   disputeStandard:
     DISPUTE_FEES_CENTS.standard === 0 ? "free" : formatMoney(DISPUTE_FEES_CENTS.standard),

@@ -10,7 +10,10 @@ import {
   INSERTION_FEE_CENTS,
   insertionFeeCents,
   realEstateFeeCents,
+  UPGRADE_IDS,
   UPGRADES,
+  upgradeCents,
+  upgradesCents,
 } from "./fees";
 
 const base = { shippingCents: 0, listingsThisMonth: 0, upgrades: [], international: false };
@@ -76,6 +79,23 @@ describe("the spec's other fee figures", () => {
       subtitle: 1_00,
       galleryPlus: 3_00,
     });
+  });
+
+  it("adds upgrades the same way the calculator, the wizard and the server's charge do", () => {
+    // upgradesCents is what the wizard shows and listing-upgrades.ts charges, upgradeCents each
+    // upgrade's fee journal; calculateFees is the calculator's.
+    expect(upgradesCents(["bold", "subtitle"])).toBe(3_00);
+    expect(upgradesCents(UPGRADE_IDS)).toBe(16_00);
+    for (const id of UPGRADE_IDS) expect(upgradeCents(id)).toBe(upgradesCents([id]));
+    expect(
+      calculateFees({
+        priceCents: 45_00,
+        shippingCents: 0,
+        listingsThisMonth: 0,
+        upgrades: ["featured", "galleryPlus"],
+        international: false,
+      }).upgradesCents,
+    ).toBe(upgradesCents(["featured", "galleryPlus"]));
   });
 
   it("charges property 2% residential and 3% commercial", () => {

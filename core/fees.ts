@@ -27,6 +27,21 @@ export const UPGRADES = [
   { id: "galleryPlus", label: "Gallery Plus", cents: 3_00 },
 ] as const;
 export type UpgradeId = (typeof UPGRADES)[number]["id"];
+export const UPGRADE_IDS = UPGRADES.map((u) => u.id) as [UpgradeId, ...UpgradeId[]];
+/** A subtitle's longest length, as the upgrades fee page says. */
+export const SUBTITLE_MAX = 55;
+/** At most this many featured listings are pinned above the first page of results. */
+export const FEATURED_PINNED_MAX = 3;
+
+/** What these upgrades cost together: the sum the wizard shows and the server charges. */
+export function upgradesCents(ids: readonly UpgradeId[]): number {
+  return UPGRADES.filter((u) => ids.includes(u.id)).reduce((sum, u) => sum + u.cents, 0);
+}
+
+/** One upgrade's price. */
+export function upgradeCents(id: UpgradeId): number {
+  return UPGRADES.find((u) => u.id === id)?.cents ?? 0;
+}
 
 /** Property sells on a flat final value fee instead of the bands, by kind of property. */
 export const REAL_ESTATE_FEE_PERCENT = { residential: 2, commercial: 3 } as const;
@@ -109,17 +124,14 @@ export function calculateFees(input: FeeInput): FeeBreakdown {
   const internationalFeeCents = input.international
     ? percentOf(sale, INTERNATIONAL_SURCHARGE_PERCENT)
     : 0;
-  const upgradesCents = UPGRADES.filter((u) => input.upgrades.includes(u.id)).reduce(
-    (sum, u) => sum + u.cents,
-    0,
-  );
-  const totalFeesCents = insertionFee + finalValueFee + internationalFeeCents + upgradesCents;
+  const upgradesTotal = upgradesCents(input.upgrades);
+  const totalFeesCents = insertionFee + finalValueFee + internationalFeeCents + upgradesTotal;
   return {
     insertionFeeCents: insertionFee,
     finalValuePercent: percent,
     finalValueFeeCents: finalValueFee,
     internationalFeeCents,
-    upgradesCents,
+    upgradesCents: upgradesTotal,
     totalFeesCents,
     netCents: sale - totalFeesCents,
   };

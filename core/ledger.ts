@@ -16,6 +16,7 @@ export const LEDGER_ACCOUNTS = [
   "provider_clearing",
   "fee_revenue_final_value",
   "fee_revenue_insertion",
+  "fee_revenue_upgrades",
   "tax_payable",
   "refunds_payable",
   "payouts_in_transit",

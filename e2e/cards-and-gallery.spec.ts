@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO_SELLERS } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
+import { resultCards } from "./fixtures/listing-answers";
 import { expect, test } from "./fixtures/test";
 
 interface Card {
@@ -197,7 +198,7 @@ test("on a phone a buyer swipes through the photos, double-taps to zoom, and bro
   const answer = listingsAnswer(page);
   await page.goto("/listings");
   const { items } = await answer;
-  const cards = page.getByRole("main").getByRole("article");
+  const cards = resultCards(page);
   await expectSideBySide(cards);
   await expectCardFacts(cards, items);
   // Two columns of compact cards: a 24-card page was 16,800 px tall at 390 px with one a row.
@@ -217,7 +218,7 @@ test("cards on a category page and the auctions list show time left and shipping
 }) => {
   const category = listingsAnswer(page);
   await page.goto("/category/electronics");
-  const productCards = page.getByRole("main").getByRole("article");
+  const productCards = resultCards(page);
   await expectCardFacts(productCards, (await category).items);
   await expectSideBySide(productCards);
 
@@ -225,5 +226,5 @@ test("cards on a category page and the auctions list show time left and shipping
   await page.goto("/listings?kind=auction");
   const { items } = await auctions;
   expect(items.length).toBeGreaterThan(0);
-  await expectCardFacts(page.getByRole("main").getByRole("article"), items);
+  await expectCardFacts(resultCards(page), items);
 });

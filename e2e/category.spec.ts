@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { countText, listingAnswers } from "./fixtures/listing-answers";
+import { countText, listingAnswers, resultCards } from "./fixtures/listing-answers";
 import { expect, test } from "./fixtures/test";
 
 interface Card {
@@ -36,9 +36,7 @@ const FILTER_KEYS = [
 
 /** The listing ids the product cards link to (/products/{id}), sorted. */
 async function idsShown(page: Page): Promise<string[]> {
-  const hrefs = await page
-    .getByRole("main")
-    .getByRole("article")
+  const hrefs = await resultCards(page)
     .getByRole("link")
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   return [...new Set(hrefs.map((href) => href.replace("/products/", "")))].sort();
@@ -46,17 +44,14 @@ async function idsShown(page: Page): Promise<string[]> {
 
 /** The prices the product cards show, in cents. */
 async function pricesShown(page: Page): Promise<number[]> {
-  return page
-    .getByRole("main")
-    .getByRole("article")
-    .evaluateAll((cards) =>
-      cards.map((card) => {
-        const price = [...card.querySelectorAll("p")]
-          .map((p) => p.textContent?.trim() ?? "")
-          .find((text) => /^US \$[\d,]+\.\d{2}$/.test(text));
-        return price ? Math.round(Number(price.replace(/[US$,\s]/g, "")) * 100) : Number.NaN;
-      }),
-    );
+  return resultCards(page).evaluateAll((cards) =>
+    cards.map((card) => {
+      const price = [...card.querySelectorAll("p")]
+        .map((p) => p.textContent?.trim() ?? "")
+        .find((text) => /^US \$[\d,]+\.\d{2}$/.test(text));
+      return price ? Math.round(Number(price.replace(/[US$,\s]/g, "")) * 100) : Number.NaN;
+    }),
+  );
 }
 
 /** Waits until the page shows exactly the listings of this answer, and its count. */
@@ -178,7 +173,7 @@ test("a visitor switches a category between all listings, auctions and Buy It No
   await expect(allButton).toHaveAttribute("aria-pressed", "true");
   const all = await answer({ category: "electronics" });
   await expectShown(page, all);
-  const cards = page.getByRole("main").getByRole("article");
+  const cards = resultCards(page);
 
   await auctionButton.click();
   await expect(page).toHaveURL(/kind=auction/);
@@ -212,7 +207,7 @@ test("a visitor reads a category as a list, back to a grid, and opens a product"
   await page.goto("/category/electronics?kind=fixed_price");
   const fixed = await answer({ category: "electronics", kind: "fixed_price" });
   await expectShown(page, fixed);
-  const cards = page.getByRole("main").getByRole("article");
+  const cards = resultCards(page);
   const stock = /\d+ available|Out of stock/;
   const count = /\d+ available/;
 

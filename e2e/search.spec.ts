@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { countText, listingAnswers } from "./fixtures/listing-answers";
+import { countText, listingAnswers, resultCards } from "./fixtures/listing-answers";
 import { expect, test } from "./fixtures/test";
 
 interface Card {
@@ -72,9 +72,7 @@ function facetsAnswer(page: Page, wanted: Record<string, string | null>): Promis
 
 /** The ids of the listing cards on the page, sorted. */
 async function idsShown(page: Page): Promise<string[]> {
-  const hrefs = await page
-    .getByRole("main")
-    .getByRole("article")
+  const hrefs = await resultCards(page)
     .locator('a[href^="/listing/"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   return [...new Set(hrefs.map((href) => href.replace("/listing/", "")))].sort();

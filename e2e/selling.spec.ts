@@ -170,7 +170,7 @@ test("a seller lists an auction with three photos in the order they choose, then
   await expect(page.getByLabel("Duration")).toHaveValue("5");
   expect(await altTexts(page.getByRole("list", { name: "Your photos" }))).toHaveLength(3);
   await expectNoSeriousA11yViolations(page);
-  await page.getByLabel("Title").fill(`${title} (edited)`);
+  await page.getByLabel("Title", { exact: true }).fill(`${title} (edited)`);
   await page.getByLabel("Starting price").fill("30");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Your listing has been updated.")).toBeVisible();

@@ -21,6 +21,8 @@ const revenueAmounts = {
   /** Final value fees charged less those given back by refunds. */
   finalValueCents: cents,
   insertionCents: cents,
+  /** Listing upgrades (Featured, Bold title, Subtitle, Gallery Plus). */
+  upgradesCents: cents,
   totalCents: cents,
 };
 export const revenueSchema = z.object({

@@ -253,6 +253,14 @@ export const listingCardSchema = z.object({
    */
   soldPriceCents: z.number().int().nullable().optional(),
   soldAt: z.string().nullable().optional(),
+  /**
+   * Paid upgrades it shows (core/fees.ts): marked "Featured" where results pin it, the title in
+   * bold, a subtitle as the card's second line, a larger picture (Gallery Plus). Absent: none.
+   */
+  featured: z.boolean().optional(),
+  boldTitle: z.boolean().optional(),
+  subtitle: z.string().nullable().optional(),
+  galleryPlus: z.boolean().optional(),
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 
@@ -280,6 +288,14 @@ export const listingPageSchema = pageOf(listingCardSchema).extend({
    * its unknown words replaced by the nearest words of listing titles finds something (issue 30).
    */
   suggestion: z.string().optional(),
+  /**
+   * The first page only, of listings on sale, not of one seller's (a store), of `featured=true`
+   * nor sorted by ending_soon or most_bids: up to FEATURED_PINNED_MAX (core/fees.ts) featured listings that match,
+   * newest first, shown above the results and marked "Featured" (absent when none match). They are left out of this page's
+   * `items` (so never shown twice on it); `total` and the other pages are unchanged, so a pinned
+   * listing may also appear in its own place on a later page.
+   */
+  pinned: z.array(listingCardSchema).optional(),
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;
 

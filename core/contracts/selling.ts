@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUBTITLE_MAX, UPGRADE_IDS } from "../fees";
 import {
   AUCTION_DURATIONS_DAYS,
   DEFAULT_AUCTION_DAYS,
@@ -132,7 +133,35 @@ const listingFields = {
   /** The seller's secret thresholds: offers at or above are accepted, below declined, at once. */
   autoAcceptCents: cents("Automatic accept amount", 1).nullish(),
   autoDeclineCents: cents("Automatic decline amount", 1).nullish(),
+  /**
+   * Paid upgrades (core/fees.ts UPGRADES) the listing should show. Each is charged once per
+   * listing, when first chosen; unticking one gives no refund and ticking it again costs nothing.
+   */
+  upgrades: z
+    .array(z.enum(UPGRADE_IDS, { message: "Unknown upgrade" }))
+    .refine((ids) => new Set(ids).size === ids.length, "The same upgrade is listed twice")
+    .default([]),
+  /** The Subtitle upgrade's text: required with it, ignored (cleared) without it. */
+  subtitle: z
+    .string()
+    .trim()
+    .max(SUBTITLE_MAX, `The subtitle must be at most ${SUBTITLE_MAX} characters`)
+    .nullish(),
 };
+
+export const SUBTITLE_REQUIRED_MESSAGE = "Write the subtitle, or untick Subtitle";
+
+/**
+ * A subtitle bought needs its words. An edit that leaves `subtitle` out keeps the stored one (the
+ * server checks that one).
+ */
+function subtitleRule(
+  v: { upgrades?: readonly string[]; subtitle?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.upgrades?.includes("subtitle") && !v.subtitle && v.subtitle !== undefined)
+    ctx.addIssue({ code: "custom", path: ["subtitle"], message: SUBTITLE_REQUIRED_MESSAGE });
+}
 
 /**
  * Best Offer's automatic amounts lie below the price, the decline one below the accept one; the
@@ -205,7 +234,8 @@ export const createListingSchema = z
      */
     relist: z.boolean().optional(),
   })
-  .superRefine(auctionPriceRules);
+  .superRefine(auctionPriceRules)
+  .superRefine((v, ctx) => subtitleRule({ ...v, subtitle: v.subtitle ?? null }, ctx));
 export type CreateListingInput = z.input<typeof createListingSchema>;
 export type CreateListing = z.output<typeof createListingSchema>;
 
@@ -257,8 +287,12 @@ export const updateListingSchema = z
     acceptsOffers: z.boolean().optional(),
     autoAcceptCents: listingFields.autoAcceptCents,
     autoDeclineCents: listingFields.autoDeclineCents,
+    /** The upgrades it should show from now on (omitted: unchanged); new ones are charged. */
+    upgrades: listingFields.upgrades.removeDefault().optional(),
+    subtitle: listingFields.subtitle,
   })
-  .superRefine(auctionPriceRules);
+  .superRefine(auctionPriceRules)
+  .superRefine(subtitleRule);
 export type UpdateListingInput = z.input<typeof updateListingSchema>;
 export type UpdateListing = z.output<typeof updateListingSchema>;
 
@@ -289,6 +323,10 @@ export const editableListingSchema = z.object({
   locked: z.boolean(),
   /** Ended without a sale: the Relist form may copy it (POST /api/listings with `relist`). */
   canRelist: z.boolean(),
+  /** The upgrades it shows now, and those already paid for (ticking one again costs nothing). */
+  upgrades: z.array(z.enum(UPGRADE_IDS)),
+  paidUpgrades: z.array(z.enum(UPGRADE_IDS)),
+  subtitle: z.string().nullable(),
 });
 export type EditableListing = z.infer<typeof editableListingSchema>;
 
@@ -339,6 +377,9 @@ export const createdListingSchema = z.object({
   id: z.string(),
   moderation: z.enum(LISTING_MODERATION),
   moderationReason: z.string().nullable(),
+  /** The upgrades this save bought (charged now), and what they cost together. */
+  chargedUpgrades: z.array(z.enum(UPGRADE_IDS)).optional(),
+  upgradeFeesCents: z.number().int().optional(),
 });
 
 // ---------- store ----------

@@ -38,6 +38,7 @@ import { seedDemoReports } from "./seed-reports";
 import { seedDemoShipping } from "./seed-shipping";
 import { seedDemoSoldHistory } from "./seed-sold-history";
 import { seedDemoUnpaidOrder } from "./seed-unpaid";
+import { seedDemoUpgrades } from "./seed-upgrades";
 import { seedDemoWatching } from "./seed-watching";
 
 export const DEMO_PASSWORD = "Tradewinds1!";
@@ -881,6 +882,8 @@ export async function seedDatabase(
     await seedDemoReports(tx, now);
     // A top seller's API tokens, one in use and one revoked (server/seed/seed-api-tokens.ts).
     await seedDemoApiTokens(tx, now);
+    // Listings that paid for upgrades, their fees in the ledger (server/seed/seed-upgrades.ts).
+    await seedDemoUpgrades(tx, now);
     // Last: the money of every paid order above, released, refunded and paid out through the
     // ledger's own rules at the rows' dates (server/seed/seed-ledger.ts).
     await seedDemoLedger(tx, now);

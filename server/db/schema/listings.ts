@@ -8,11 +8,13 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { LISTING_MODERATION } from "../../../core/contracts/admin";
+import { SUBTITLE_MAX, UPGRADE_IDS } from "../../../core/fees";
 import { categories, territories } from "./catalog";
 import { oneOf } from "./checks";
 import { users } from "./users";
@@ -61,7 +63,15 @@ export const listings = pgTable(
     moderation: text("moderation").notNull().default("visible"),
     /** Why it is held or removed, as the seller was told. */
     moderationReason: text("moderation_reason"),
+    /**
+     * The paid upgrades it shows now (core/fees.ts UPGRADES; what was paid for is in
+     * listing_upgrades): Featured (pinned on results, the home page's section), a bold title, a
+     * subtitle (the second line of cards and the page; null without the upgrade), Gallery Plus.
+     */
     featured: boolean("featured").notNull().default(false),
+    boldTitle: boolean("bold_title").notNull().default(false),
+    subtitle: text("subtitle"),
+    galleryPlus: boolean("gallery_plus").notNull().default(false),
     /** Best Offer (fixed price only); the seller's automatic amounts are in listing_offer_settings. */
     acceptsOffers: boolean("accepts_offers").notNull().default(false),
     // An auction's effective end, current bid and bid count, copied from auction_settings by a
@@ -136,6 +146,10 @@ export const listings = pgTable(
       .on(t.categoryId, t.soldAt.desc().nullsLast())
       .where(sql`status = 'sold' and moderation = 'visible'`),
     check("listings_moderation_check", oneOf(t.moderation, LISTING_MODERATION)),
+    check(
+      "listings_subtitle_length",
+      sql`${t.subtitle} is null or char_length(${t.subtitle}) between 1 and ${sql.raw(String(SUBTITLE_MAX))}`,
+    ),
     // The staff's lists of held, removed and suspended listings; the public ones are the rest.
     index("listings_moderation_idx")
       .on(t.moderation, t.createdAt)
@@ -198,4 +212,29 @@ export const uploads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index("uploads_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * Each upgrade bought for a listing, charged once for the listing's duration: the primary key
+ * (listing, upgrade) makes a second charge impossible even when two saves race; turning an upgrade
+ * off keeps its row (no refund) and turning it on again costs nothing. The fee's journal is
+ * (`listing`, listing id, `upgrade:<upgrade>`) in the ledger, posted in the same transaction.
+ */
+export const listingUpgrades = pgTable(
+  "listing_upgrades",
+  {
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    upgrade: text("upgrade").notNull(),
+    cents: integer("cents").notNull(),
+    boughtAt: timestamp("bought_at", { withTimezone: true }).notNull(),
+    /** The ledger journal's purpose under source (`listing`, listing id). */
+    journalPurpose: text("journal_purpose").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listingId, t.upgrade] }),
+    check("listing_upgrades_upgrade_check", oneOf(t.upgrade, UPGRADE_IDS)),
+    check("listing_upgrades_cents_check", sql`${t.cents} > 0`),
+  ],
 );

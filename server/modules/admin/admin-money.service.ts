@@ -41,33 +41,38 @@ export async function platformRevenue(db: Db, query: RevenueQuery, now: Date): P
     period: string;
     finalValue: string | number;
     insertion: string | number;
+    upgrades: string | number;
   }>(
     db,
     sql`select to_char(date_trunc(${unit}, occurred_at at time zone 'UTC'), ${format}) as period,
           coalesce(sum(amount_cents) filter (where account = 'fee_revenue_final_value'), 0) as "finalValue",
-          coalesce(sum(amount_cents) filter (where account = 'fee_revenue_insertion'), 0) as insertion
+          coalesce(sum(amount_cents) filter (where account = 'fee_revenue_insertion'), 0) as insertion,
+          coalesce(sum(amount_cents) filter (where account = 'fee_revenue_upgrades'), 0) as upgrades
         from ledger_entries
-        where account in ('fee_revenue_final_value', 'fee_revenue_insertion')
+        where account in ('fee_revenue_final_value', 'fee_revenue_insertion', 'fee_revenue_upgrades')
           and occurred_at >= ${from}::date and occurred_at < ${to}::date + 1
         group by 1 order by 1`,
   );
   const list = found.map((r) => {
     const finalValueCents = Number(r.finalValue);
     const insertionCents = Number(r.insertion);
+    const upgradesCents = Number(r.upgrades);
     return {
       period: r.period,
       finalValueCents,
       insertionCents,
-      totalCents: finalValueCents + insertionCents,
+      upgradesCents,
+      totalCents: finalValueCents + insertionCents + upgradesCents,
     };
   });
   const totals = list.reduce(
     (sum, r) => ({
       finalValueCents: sum.finalValueCents + r.finalValueCents,
       insertionCents: sum.insertionCents + r.insertionCents,
+      upgradesCents: sum.upgradesCents + r.upgradesCents,
       totalCents: sum.totalCents + r.totalCents,
     }),
-    { finalValueCents: 0, insertionCents: 0, totalCents: 0 },
+    { finalValueCents: 0, insertionCents: 0, upgradesCents: 0, totalCents: 0 },
   );
   return { from, to, by: query.by, rows: list, totals };
 }

@@ -30,6 +30,7 @@ export type LedgerBreakKind =
   | "release_without_journal"
   | "release_not_marked"
   | "seller_entry"
+  | "upgrade_fee"
   | "payouts_in_transit"
   | "refunds_payable";
 
@@ -172,6 +173,22 @@ function checks(since: string): { kind: LedgerBreakKind; query: SQL }[] {
             e.account || ' entry ' || case when e.seller_id is null then 'without' else 'with' end || ' a seller' as detail
           from ledger_entries e
           where (e.account in (${sellerAccounts})) <> (e.seller_id is not null)`,
+    },
+    {
+      // Each upgrade bought (listing_upgrades) has its fee journal for its price, charged to the
+      // listing's seller: the row and the journal are written in one transaction.
+      kind: "upgrade_fee",
+      query: sql`select u.listing_id::text || ':' || u.upgrade as ref,
+            'upgrade of ' || u.cents || ' cents has ' || coalesce(f.total::text, 'no') || ' fee journal' as detail
+          from listing_upgrades u join listings l on l.id = u.listing_id
+          left join lateral (
+            select sum(-e.amount_cents) as total from ledger_journals j
+            join ledger_entries e on e.journal_id = j.id
+            where j.source_kind = 'listing' and j.source_id = u.listing_id::text
+              and j.purpose = u.journal_purpose and e.account = 'seller_available'
+              and e.seller_id = l.seller_id
+          ) f on true
+          where f.total is distinct from u.cents`,
     },
     {
       kind: "payouts_in_transit",

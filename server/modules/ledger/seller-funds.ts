@@ -456,3 +456,34 @@ export async function chargeInsertionFee(
   });
   return posted ? fee : 0;
 }
+
+/**
+ * A listing upgrade's fee (core/fees.ts), taken from available, which may go negative, as the
+ * insertion fee is: journal (`listing`, id, `upgrade:<upgrade>`), so it posts once per listing and
+ * upgrade. Answers whether it was posted now.
+ */
+export async function chargeUpgradeFee(
+  tx: Db,
+  listing: { id: string; sellerId: string },
+  upgrade: { id: string; cents: number },
+  now: Date,
+): Promise<boolean> {
+  await lockSellerMoney(tx, listing.sellerId);
+  return postJournal(tx, {
+    source: { kind: "listing", id: listing.id },
+    purpose: upgradePurpose(upgrade.id),
+    occurredAt: now,
+    entries: [
+      {
+        account: "seller_available",
+        sellerId: listing.sellerId,
+        amountCents: -upgrade.cents,
+        kind: "fee",
+      },
+      { account: "fee_revenue_upgrades", amountCents: upgrade.cents, kind: "fee" },
+    ],
+  });
+}
+
+/** The ledger purpose of an upgrade's fee. */
+export const upgradePurpose = (upgrade: string) => `upgrade:${upgrade}`;

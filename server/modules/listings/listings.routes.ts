@@ -25,6 +25,7 @@ import {
   recentlySold,
   searchListings,
   similarListings,
+  withPinnedFeatured,
 } from "./listings.service";
 import { clientGone, withQueryLimits } from "./query-limits";
 
@@ -52,14 +53,20 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
           "`ending_soon` returns only auctions, soonest first; `most_bids` only auctions, most bids first. " +
           "Prices compare the card price (current bid, else start price, for auctions). `total` is exact up to " +
           "10,000; above that it is 10,000 and `totalIsLowerBound` is true. An unknown parameter is a 400. A query " +
-          "that runs past the server's time limit (SEARCH_TIMEOUT_MS) is a 503 `search_timed_out`.",
+          "that runs past the server's time limit (SEARCH_TIMEOUT_MS) is a 503 `search_timed_out`. " +
+          "The first page of a search of listings on sale (not `featured=true`, not one `seller`'s, not sorted by " +
+          "`ending_soon` or `most_bids`) also has `pinned`: up to 3 " +
+          "matching featured listings, newest first, left out of that page's `items`; `total` and later pages " +
+          "are the search's own.",
         querystring: listingQuerySchema,
         response: { 200: listingPageSchema, 400: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) =>
       withQueryLimits(app.database, app.config.searchTimeoutMs, clientGone(reply), (db) =>
-        searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit),
+        searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit).then((page) =>
+          withPinnedFeatured(db, request.query, page),
+        ),
       ),
   );
 

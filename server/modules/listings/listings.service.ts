@@ -12,6 +12,7 @@ import {
   type ListingQuery,
 } from "../../../core/contracts/browse";
 import { ERROR_CODES } from "../../../core/errors";
+import { FEATURED_PINNED_MAX } from "../../../core/fees";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
@@ -72,6 +73,10 @@ interface ListingRow extends Record<string, unknown> {
   image_height: number | null;
   sold_price_cents: number | null;
   sold_at: Date | string | null;
+  featured: boolean;
+  bold_title: boolean;
+  subtitle: string | null;
+  gallery_plus: boolean;
 }
 
 /**
@@ -82,7 +87,8 @@ interface ListingRow extends Record<string, unknown> {
 const cardColumnsFor = (viewerId: string | null) => sql`
     l.id, l.title, l.description, l.kind, l.condition, l.price_cents, l.quantity,
     l.shipping_cents, l.local_pickup, l.status, l.created_at, l.return_policy_days, l.specifications,
-    l.accepts_offers, c.slug as category_slug, c.name as category_name, sc.slug as sub_slug, sc.name as sub_name,
+    l.accepts_offers, l.featured, l.bold_title, l.subtitle, l.gallery_plus,
+    c.slug as category_slug, c.name as category_name, sc.slug as sub_slug, sc.name as sub_name,
     t.id as territory_id, t.name as territory_name,
     u.id as seller_id, u.username as seller_username, u.avatar_url as seller_avatar_url,
     u.rating_total, u.rating_count,
@@ -171,6 +177,10 @@ function toCard(row: ListingRow): ListingCard {
     acceptsOffers: row.accepts_offers && row.kind === "fixed_price",
     soldPriceCents: row.sold_price_cents === null ? null : Number(row.sold_price_cents),
     soldAt: row.sold_at === null ? null : isoTime(row.sold_at),
+    featured: row.featured,
+    boldTitle: row.bold_title,
+    subtitle: row.subtitle,
+    galleryPlus: row.gallery_plus,
   };
 }
 
@@ -545,6 +555,43 @@ export async function searchListings(
     ...(lowerBound ? { totalIsLowerBound: true as const } : {}),
     ...(suggestion ? { suggestion } : {}),
   };
+}
+
+/**
+ * The Featured upgrade on results (issue 30, decision 0019): the first page of a search of
+ * listings on sale gets up to FEATURED_PINNED_MAX matching featured listings, newest first, as
+ * `pinned`, and they are left out of that page's `items` so none shows twice on it. `total` and
+ * the other pages stay those of the search itself, so paging is unchanged (a pinned listing may
+ * also appear in its own place on a later page). A search of featured listings only (/deals),
+ * of ended or sold ones, of one seller's (their store), a list ordered by its end or its bids
+ * (/ending-soon, /trending: the home page's sections are their first listings, issue 21), or a
+ * later page pins nothing.
+ */
+const UNPINNED_SORTS: ReadonlySet<string> = new Set(["ending_soon", "most_bids"]);
+
+export async function withPinnedFeatured(
+  db: Db,
+  q: ListingQuery,
+  page: ListingPage,
+): Promise<ListingPage> {
+  if (
+    q.page !== 1 ||
+    q.featured ||
+    q.seller ||
+    (q.status ?? "active") !== "active" ||
+    UNPINNED_SORTS.has(q.sort)
+  )
+    return page;
+  const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
+  const found = await rows<ListingRow>(
+    db,
+    sql`${selectListing} where ${whereFor({ ...q, featured: true }, [], options)}
+        order by l.created_at desc, l.id limit ${FEATURED_PINNED_MAX}`,
+  );
+  const pinned = toCards(found);
+  if (pinned.length === 0) return page;
+  const ids = new Set(pinned.map((c) => c.id));
+  return { ...page, items: page.items.filter((c) => !ids.has(c.id)), pinned };
 }
 
 /**

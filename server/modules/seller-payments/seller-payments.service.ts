@@ -10,6 +10,7 @@ import {
   type TransactionsQuery,
 } from "../../../core/contracts/seller-payments";
 import { csvField } from "../../../core/csv";
+import { UPGRADES } from "../../../core/fees";
 import { nextPayoutDay, payoutRunKey, type TransactionKind } from "../../../core/ledger";
 import type { Db } from "../../db/db-handle";
 import { isoTime, rows, uuidList } from "../../db/rows";
@@ -101,7 +102,7 @@ export async function paymentsSummary(
  */
 const KIND_OF = sql`case
     when j.purpose = 'sale' then 'sale'
-    when j.purpose = 'insertion_fee' then 'fee'
+    when j.purpose = 'insertion_fee' or j.purpose like 'upgrade:%' then 'fee'
     when j.purpose like 'refund%' then 'refund'
     when j.source_kind = 'payout' then 'payout'
     else 'adjustment' end`;
@@ -168,6 +169,9 @@ async function journalLines(
   );
 }
 
+/** The fee page's name of an upgrade ("Bold title"), from its id. */
+const upgradeLabel = (id: string) => UPGRADES.find((u) => u.id === id)?.label ?? "Listing";
+
 /** The titles the seller sold in each order, and the listings insertion fees were charged for. */
 async function describeLines(
   db: Db,
@@ -187,7 +191,11 @@ async function describeLines(
       titles.set(row.orderId, [...(titles.get(row.orderId) ?? []), row.title]);
   }
   const listingIds = [
-    ...new Set(lines.filter((l) => l.purpose === "insertion_fee").map((l) => l.sourceId)),
+    ...new Set(
+      lines
+        .filter((l) => l.purpose === "insertion_fee" || l.purpose.startsWith("upgrade:"))
+        .map((l) => l.sourceId),
+    ),
   ];
   const listingTitles = new Map<string, string>();
   if (listingIds.length > 0) {
@@ -209,6 +217,8 @@ async function describeLines(
     if (line.purpose === "sale") description = `Sale: ${what}`;
     else if (line.purpose === "insertion_fee")
       description = `Insertion fee: ${listingTitles.get(line.sourceId) ?? "a listing"}`;
+    else if (line.purpose.startsWith("upgrade:"))
+      description = `${upgradeLabel(line.purpose.slice("upgrade:".length))} upgrade: ${listingTitles.get(line.sourceId) ?? "a listing"}`;
     else if (line.kind === "refund") description = `Refund to the buyer: ${what}`;
     else if (line.sourceKind === "payout" && line.purpose === "failed")
       // The journal's memo is the bank's reason.

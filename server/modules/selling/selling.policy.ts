@@ -2,7 +2,8 @@ import { ERROR_CODES } from "../../../core/errors";
 import { forbidden, notFound, ruleBroken } from "../../errors";
 
 /** Keys a seller may still change once an auction has its first bid. */
-const EDITABLE_AFTER_FIRST_BID = new Set(["description", "imageIds"]);
+// Upgrades too: they promote the listing and change nothing bidders bid on.
+const EDITABLE_AFTER_FIRST_BID = new Set(["description", "imageIds", "upgrades", "subtitle"]);
 
 export const LOCKED_MESSAGE =
   "Only the description and photos can change once an auction has bids.";

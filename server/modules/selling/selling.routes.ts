@@ -82,7 +82,13 @@ export const sellingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateListing(app.db, requireUser(request).id, request.params.id, request.body),
+      updateListing(
+        app.db,
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      ),
   );
 
   app.delete(

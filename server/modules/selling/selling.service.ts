@@ -9,6 +9,7 @@ import type {
   UpdateListing,
 } from "../../../core/contracts/selling";
 import { ERROR_CODES } from "../../../core/errors";
+import type { UpgradeId } from "../../../core/fees";
 import type { ListingKind } from "../../../core/listing";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
@@ -26,6 +27,7 @@ import { readOfferSettings, saveOfferSettings } from "../offers/offer-settings";
 import { statusForStock } from "../stock/listing-stock";
 import { queueNewListing } from "../watching/alert-matching";
 import { alertWatchersOfPriceChange, alertWatchersOfRelist } from "../watching/watch-alerts";
+import { applyUpgrades, readUpgrades } from "./listing-upgrades";
 import {
   assertDeletable,
   assertEditable,
@@ -163,6 +165,9 @@ export interface SavedListing {
   id: string;
   moderation: ListingModeration;
   moderationReason: string | null;
+  /** Upgrades this save bought, and their fees (charged in its transaction). */
+  chargedUpgrades?: UpgradeId[];
+  upgradeFeesCents?: number;
 }
 
 /** Tells the seller their listing waits for a moderator, and why (emailed whatever their settings). */
@@ -246,6 +251,21 @@ export async function createListingIn(
     .returning({ id: listings.id, createdAt: listings.createdAt });
   if (!listing) throw new Error("listing insert returned nothing");
   await writeImages(tx, listing.id, images);
+  // Upgrades are the new listing's own: a relist or Sell similar copies none, and pays for those
+  // ticked again (the wizard may pre-tick them), as any new listing does.
+  const bought =
+    input.upgrades.length > 0
+      ? await applyUpgrades(
+          tx,
+          { id: listing.id, sellerId },
+          input.upgrades,
+          input.subtitle ?? null,
+          now,
+        )
+      : null;
+  const upgradeFields = bought
+    ? { chargedUpgrades: bought.charged, upgradeFeesCents: bought.chargedCents }
+    : {};
   if (!isAuction && input.acceptsOffers)
     await saveOfferSettings(
       tx,
@@ -268,7 +288,7 @@ export async function createListingIn(
   }
   if (holdReason) {
     await tellHeld(tx, sellerId, listing.id, input.title, holdReason);
-    return { id: listing.id, moderation: "held", moderationReason: holdReason };
+    return { id: listing.id, moderation: "held", moderationReason: holdReason, ...upgradeFields };
   }
   // Saved searches and followers hear of it once the matching job has run (seconds).
   await queueNewListing(tx, listing.id);
@@ -276,7 +296,7 @@ export async function createListingIn(
   // Live now: past the month's free listings, the insertion fee is charged (approval charges a
   // held one when it goes live).
   await chargeInsertionFee(tx, { id: listing.id, sellerId }, now);
-  return { id: listing.id, moderation: "visible", moderationReason: null };
+  return { id: listing.id, moderation: "visible", moderationReason: null, ...upgradeFields };
 }
 
 /**
@@ -408,6 +428,7 @@ export async function getEditableListing(
     ...(await readOfferSettings(db, id)),
     locked: row.kind === "auction" && row.bidCount > 0,
     canRelist: relistable(row),
+    ...(await readUpgrades(db, id)),
   };
 }
 
@@ -420,6 +441,8 @@ export async function updateListing(
   userId: string,
   id: string,
   patch: UpdateListing,
+  /** The money rules' clock: when an upgrade bought now is charged. */
+  now: Date = new Date(),
 ): Promise<SavedListing> {
   return db.transaction(async (tx) => {
     const row = await loadOwned(tx, id, true);
@@ -543,6 +566,30 @@ export async function updateListing(
       patch.kind !== undefined
     )
       await alertWatchersOfPriceChange(tx, id);
+    let upgradeFields: Pick<SavedListing, "chargedUpgrades" | "upgradeFeesCents"> = {};
+    if (patch.upgrades !== undefined || patch.subtitle !== undefined) {
+      const current = await readUpgrades(tx, id);
+      const wanted = patch.upgrades ?? current.upgrades;
+      const buying = wanted.filter((u) => !current.paidUpgrades.includes(u));
+      // An upgrade is bought for the time a listing is on sale: none for one that is over.
+      const over =
+        row.status !== "active" ||
+        row.moderation === "removed" ||
+        (row.kind === "auction" && row.endTime !== null && new Date(row.endTime) <= new Date());
+      if (buying.length > 0 && over)
+        throw ruleBroken(
+          ERROR_CODES.notActive,
+          "Upgrades can only be bought for a listing that is still on sale.",
+        );
+      const bought = await applyUpgrades(
+        tx,
+        { id, sellerId: row.sellerId },
+        wanted,
+        patch.subtitle !== undefined ? patch.subtitle : current.subtitle,
+        now,
+      );
+      upgradeFields = { chargedUpgrades: bought.charged, upgradeFeesCents: bought.chargedCents };
+    }
     // The safety rules apply to what an edit says too, or a seller could list a clean title and
     // edit the word in: a visible listing whose new words or category match a rule is held again
     // (hidden, and an auction takes no bids, until a moderator approves it). A held or removed
@@ -566,10 +613,15 @@ export async function updateListing(
           .set({ moderation: "held", moderationReason: holdReason })
           .where(sql`${listings.id} = ${id}`);
         await tellHeld(tx, userId, id, patch.title ?? row.title, holdReason);
-        return { id, moderation: "held", moderationReason: holdReason };
+        return { id, moderation: "held", moderationReason: holdReason, ...upgradeFields };
       }
     }
-    return { id, moderation: row.moderation, moderationReason: row.moderationReason };
+    return {
+      id,
+      moderation: row.moderation,
+      moderationReason: row.moderationReason,
+      ...upgradeFields,
+    };
   });
 }
 

@@ -79,6 +79,7 @@ const REVENUE_COLUMNS: Column<RevenueRow>[] = [
   { header: "Period", rowHeader: true, className: "whitespace-nowrap", cell: (r) => r.period },
   { header: "Final value fees", numeric: true, cell: (r) => formatMoney(r.finalValueCents) },
   { header: "Insertion fees", numeric: true, cell: (r) => formatMoney(r.insertionCents) },
+  { header: "Upgrade fees", numeric: true, cell: (r) => formatMoney(r.upgradesCents) },
   { header: "Total", numeric: true, cell: (r) => formatMoney(r.totalCents) },
 ];
 
@@ -143,7 +144,8 @@ function RevenueSection() {
               {data.from} to {data.to}:{" "}
               <span className="font-semibold">{formatMoney(data.totals.totalCents)}</span> (
               {formatMoney(data.totals.finalValueCents)} final value fees,{" "}
-              {formatMoney(data.totals.insertionCents)} insertion fees, after fees given back by
+              {formatMoney(data.totals.insertionCents)} insertion fees,{" "}
+              {formatMoney(data.totals.upgradesCents)} upgrade fees, after fees given back by
               refunds)
             </p>
             {data.rows.length === 0 ? (

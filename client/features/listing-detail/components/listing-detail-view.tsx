@@ -118,6 +118,7 @@ export function ListingDetailView({
             <h1 className="text-2xl leading-tight font-bold text-slate-900 sm:text-3xl">
               {listing.title}
             </h1>
+            {listing.subtitle && <p className="text-lg text-slate-800">{listing.subtitle}</p>}
             <p className="text-slate-700">
               Seller:{" "}
               <span className="font-semibold text-slate-900">

@@ -16,6 +16,7 @@ import { FilterButton } from "./filter-button";
 import { KindFilter } from "./kind-filter";
 import { LayoutToggle } from "./layout-toggle";
 import { ListingFilterPanel } from "./listing-filter-panel";
+import { PinnedListings } from "./pinned-listings";
 import { ProductCard } from "./product-card";
 
 const SORT_OPTIONS = [
@@ -44,6 +45,12 @@ export function CategoryListings({
   // The cards are drawn at low priority (lib/use-deferred-data); the count above them is not.
   const data = useDeferredData(query.data);
   const facets = useListingFacets(params).data;
+  const gridColumns =
+    filters.view === "list"
+      ? "grid-cols-1"
+      : panelOpen
+        ? "grid-cols-2 md:grid-cols-3"
+        : "grid-cols-2 md:grid-cols-3 xl:grid-cols-4";
   const sortValue = SORT_OPTIONS.some((o) => o.value === filters.sort)
     ? filters.sort
     : "best_match";
@@ -104,7 +111,7 @@ export function CategoryListings({
           ) : !data ? (
             // A screen of room while the first page loads: the footer stays below the fold.
             <PagePlaceholder label="Loading products..." />
-          ) : data.items.length === 0 ? (
+          ) : data.items.length === 0 && (data.pinned?.length ?? 0) === 0 ? (
             <EmptyState
               title="No products found in this category."
               hint="Try adjusting your filters or check back later."
@@ -113,15 +120,23 @@ export function CategoryListings({
             </EmptyState>
           ) : (
             <>
+              <PinnedListings
+                items={data.pinned}
+                renderList={(pinned) => (
+                  <ul className={cn("grid gap-3 sm:gap-4", gridColumns)}>
+                    {pinned.map((listing) => (
+                      <li key={listing.id}>
+                        <ProductCard listing={listing} layout={filters.view} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              />
               <ul
                 aria-busy={query.isFetching}
                 className={cn(
                   "grid gap-3 sm:gap-4",
-                  filters.view === "list"
-                    ? "grid-cols-1"
-                    : panelOpen
-                      ? "grid-cols-2 md:grid-cols-3"
-                      : "grid-cols-2 md:grid-cols-3 xl:grid-cols-4",
+                  gridColumns,
                   query.isPlaceholderData && "opacity-60",
                 )}
               >

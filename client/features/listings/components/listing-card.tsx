@@ -17,6 +17,7 @@ import { useCountdown } from "../hooks/use-countdown";
 import { useLiveListing } from "../hooks/use-live-listing";
 import { CardShipping, CardTimeLeft } from "./card-facts";
 import { CardPhotoLink } from "./card-photo-link";
+import { CardSubtitle, FeaturedMark, titleWeight } from "./card-upgrades";
 
 export type ListingCardLayout = "grid" | "list";
 
@@ -71,7 +72,12 @@ export function ListingCard({
         layout === "grid" ? "h-full flex-col" : "flex-col sm:flex-row",
       )}
     >
-      <div className={cn("relative shrink-0", layout === "list" && "sm:w-56")}>
+      <div
+        className={cn(
+          "relative shrink-0",
+          layout === "list" && (listing.galleryPlus ? "sm:w-80" : "sm:w-56"),
+        )}
+      >
         <CardPhotoLink
           to={href}
           image={listing.image}
@@ -80,17 +86,19 @@ export function ListingCard({
           className="block overflow-hidden"
           imageClassName="aspect-square w-full transition-transform duration-300 group-hover:scale-[1.02]"
         />
+        <FeaturedMark listing={listing} />
         {action && <div className="absolute top-1 right-1 sm:top-2 sm:right-2">{action}</div>}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:gap-2 sm:p-4">
         <Heading
           id={titleId}
-          className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base"
+          className={cn("line-clamp-2 text-sm leading-snug sm:text-base", titleWeight(listing))}
         >
           <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
             {listing.title}
           </Link>
         </Heading>
+        <CardSubtitle listing={listing} />
         <p className="hidden text-sm text-slate-700 sm:line-clamp-2">{listing.description}</p>
         <p className="hidden items-center gap-1 text-sm text-slate-700 sm:flex">
           <User aria-hidden="true" className="size-4 shrink-0" />

@@ -11,6 +11,7 @@ import { type ListingParams, useListings } from "../api/get-listings";
 import { DidYouMean } from "./did-you-mean";
 import { ListingCard } from "./listing-card";
 import { ListingGrid } from "./listing-grid";
+import { PinnedListings } from "./pinned-listings";
 
 /** This page's address at another page of results, every other parameter kept. */
 function usePageHref() {
@@ -81,6 +82,8 @@ export function ListingResults({
   }
   const { items, total, page, pageSize, totalIsLowerBound } = data;
   const pastTheEnd = items.length === 0 && total > 0 && page > 1;
+  // Every match pinned above (a search with few, all featured): the page is not empty.
+  const onlyPinned = items.length === 0 && (data.pinned?.length ?? 0) > 0;
   return (
     <section aria-label="Results" aria-busy={query.isFetching}>
       <p className="mb-4 text-sm font-medium text-slate-700" aria-live="polite">
@@ -90,7 +93,7 @@ export function ListingResults({
       </p>
       {pastTheEnd ? (
         <PastTheEnd page={page} last={Math.max(1, Math.ceil(total / pageSize))} />
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && !onlyPinned ? (
         <EmptyState
           title="No listings found matching your criteria."
           hint="Try changing your filters or search query."
@@ -98,16 +101,30 @@ export function ListingResults({
           {data.suggestion && <DidYouMean suggestion={data.suggestion} />}
         </EmptyState>
       ) : (
-        <ListingGrid
-          maxColumns={maxColumns}
-          className={cn(query.isPlaceholderData && "opacity-60")}
-        >
-          {items.map((listing, index) => (
-            <li key={listing.id}>
-              <ListingCard listing={listing} headingLevel={2} priority={index === 0} />
-            </li>
-          ))}
-        </ListingGrid>
+        <>
+          <PinnedListings
+            items={data.pinned}
+            renderList={(pinned) => (
+              <ListingGrid maxColumns={maxColumns}>
+                {pinned.map((listing) => (
+                  <li key={listing.id}>
+                    <ListingCard listing={listing} headingLevel={3} />
+                  </li>
+                ))}
+              </ListingGrid>
+            )}
+          />
+          <ListingGrid
+            maxColumns={maxColumns}
+            className={cn(query.isPlaceholderData && "opacity-60")}
+          >
+            {items.map((listing, index) => (
+              <li key={listing.id}>
+                <ListingCard listing={listing} headingLevel={2} priority={index === 0} />
+              </li>
+            ))}
+          </ListingGrid>
+        </>
       )}
       {/* Past the end, Previous would lead to another page past the end. */}
       {!pastTheEnd && <Pagination page={page} pageSize={pageSize} total={total} />}

@@ -12,6 +12,7 @@ import { useCountdown } from "../hooks/use-countdown";
 import { useLiveListing } from "../hooks/use-live-listing";
 import { CardShipping, CardTimeLeft } from "./card-facts";
 import { CardPhotoLink } from "./card-photo-link";
+import { CardSubtitle, FeaturedMark, titleWeight } from "./card-upgrades";
 
 /**
  * The category page's card: links to /products/{id}; list layout adds description and stock.
@@ -53,7 +54,13 @@ export function ProductCard({
         layout === "grid" ? "flex-col" : "flex-row",
       )}
     >
-      <div className={cn("relative shrink-0", layout === "list" && "w-28 sm:w-48")}>
+      <div
+        className={cn(
+          "relative shrink-0",
+          // Gallery Plus: a larger picture in the list view.
+          layout === "list" && (listing.galleryPlus ? "w-36 sm:w-72" : "w-28 sm:w-48"),
+        )}
+      >
         <CardPhotoLink
           to={href}
           image={listing.image}
@@ -65,6 +72,7 @@ export function ProductCard({
             layout === "grid" ? "aspect-square" : "aspect-square h-full",
           )}
         />
+        <FeaturedMark listing={listing} />
         {action && (
           <div
             className={cn(
@@ -77,11 +85,15 @@ export function ProductCard({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-2.5 sm:gap-1.5 sm:p-4">
-        <h2 id={titleId} className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
+        <h2
+          id={titleId}
+          className={cn("line-clamp-2 text-sm leading-snug sm:text-base", titleWeight(listing))}
+        >
           <Link to={href} className="text-slate-900 hover:text-brand-800 hover:underline">
             {listing.title}
           </Link>
         </h2>
+        <CardSubtitle listing={listing} />
         {layout === "list" && (
           <p className="line-clamp-2 text-sm text-slate-700">{listing.description}</p>
         )}

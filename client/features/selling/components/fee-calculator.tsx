@@ -20,7 +20,7 @@ import { MoneyField } from "./form-fields";
 const AMOUNT_HINT = "Enter an amount in dollars, like 12.50";
 
 /** Listings created in the current calendar month (local time), which the insertion fee counts. */
-function createdThisMonth(listings: MyListing[], now = new Date()): number {
+export function createdThisMonth(listings: MyListing[], now = new Date()): number {
   return listings.filter((l) => {
     const created = new Date(l.createdAt);
     return created.getFullYear() === now.getFullYear() && created.getMonth() === now.getMonth();

@@ -26,9 +26,10 @@ import { PhotoPicker } from "./photo-picker";
 import { PricingFields } from "./pricing-fields";
 import { ShippingFields } from "./shipping-fields";
 import { StepSection } from "./step-section";
+import { UpgradeFields } from "./upgrade-fields";
 
 /** What may still change once an auction has bids (the server answers 422 for anything else). */
-const LOCKED_EDITABLE: readonly ListingFieldName[] = ["description"];
+const LOCKED_EDITABLE: readonly ListingFieldName[] = ["description", "upgrades", "subtitle"];
 
 /** The API fields each form field sends; a new category or format carries its dependants. */
 const SENDS: Record<ListingFieldName, (keyof UpdateListingInput)[]> = {
@@ -61,6 +62,8 @@ const SENDS: Record<ListingFieldName, (keyof UpdateListingInput)[]> = {
   shipping: ["shippingCents"],
   returnPolicyDays: ["returnPolicyDays"],
   localPickup: ["localPickup"],
+  upgrades: ["upgrades", "subtitle"],
+  subtitle: ["upgrades", "subtitle"],
 };
 
 function photosChanged(listing: EditableListing, imageIds: string[]): boolean {
@@ -191,6 +194,9 @@ export function ListingEditForm({
       </StepSection>
       <StepSection id="edit-shipping" heading={shipping.heading}>
         <ShippingFields form={form} disabled={locked} />
+      </StepSection>
+      <StepSection id="edit-upgrades" heading="Make it stand out">
+        <UpgradeFields form={form} paid={listing.paidUpgrades} />
       </StepSection>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Link to="/my/selling" className={buttonClasses("outline", "lg")}>

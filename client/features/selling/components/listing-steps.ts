@@ -35,7 +35,7 @@ export const LISTING_STEPS = [
     id: "shipping",
     name: "Shipping",
     heading: "Set up shipping",
-    fields: ["shipping", "returnPolicyDays", "localPickup"],
+    fields: ["shipping", "returnPolicyDays", "localPickup", "upgrades", "subtitle"],
   },
 ] as const satisfies readonly {
   id: string;

@@ -11,6 +11,7 @@ import { ApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { useGoBack } from "../../../lib/use-go-back";
 import { useCreateListing } from "../api/create-listing";
+import { useMyListings } from "../api/get-my-listings";
 import {
   formErrorsFromApi,
   type ListingFormValues,
@@ -22,11 +23,13 @@ import { usePhotoUploads } from "../hooks/use-photo-uploads";
 import { useSellerVerification } from "../hooks/use-seller-verification";
 import { DescriptionFields } from "./description-fields";
 import { DetailsFields } from "./details-fields";
+import { createdThisMonth } from "./fee-calculator";
 import { LISTING_STEPS, stepOfPath } from "./listing-steps";
 import { PhotoPicker } from "./photo-picker";
 import { PricingFields } from "./pricing-fields";
 import { ShippingFields } from "./shipping-fields";
 import { StepSection } from "./step-section";
+import { UpgradeFields } from "./upgrade-fields";
 
 export const PHOTOS_BUSY = "Please wait for your photos to finish uploading.";
 export const PHOTOS_FAILED = "Remove the photos that could not be uploaded, or try them again.";
@@ -99,6 +102,8 @@ export function ListingWizard({
     getImageIds: () => photos.imageIds,
   });
   const create = useCreateListing();
+  // This month's listings, for the insertion fee the last step adds to the upgrades' total.
+  const mine = useMyListings();
   const { ensureVerified, sendAway } = useSellerVerification();
   const navigate = useNavigate();
   const goBack = useGoBack("/sell");
@@ -219,7 +224,15 @@ export function ListingWizard({
           {current.id === "photos" && <PhotoPicker photos={photos} error={photoError} />}
           {current.id === "description" && <DescriptionFields form={form} />}
           {current.id === "pricing" && <PricingFields form={form} />}
-          {current.id === "shipping" && <ShippingFields form={form} />}
+          {current.id === "shipping" && (
+            <>
+              <ShippingFields form={form} />
+              <UpgradeFields
+                form={form}
+                listingsThisMonth={createdThisMonth(mine.data?.items ?? [])}
+              />
+            </>
+          )}
         </StepSection>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           {step > 0 ? (

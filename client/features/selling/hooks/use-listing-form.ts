@@ -6,6 +6,7 @@ import {
   createListingSchema,
   type EditableListing,
 } from "../../../../core/contracts/selling";
+import type { UpgradeId } from "../../../../core/fees";
 import { DEFAULT_AUCTION_DAYS } from "../../../../core/limits";
 import type { ListingKind } from "../../../../core/listing";
 import { parseMoneyToCents } from "../../../../core/money";
@@ -35,6 +36,9 @@ export interface ListingFormValues {
   shipping: string;
   returnPolicyDays: string;
   localPickup: boolean;
+  /** Paid upgrades ticked (core/fees.ts), and the Subtitle upgrade's text. */
+  upgrades: UpgradeId[];
+  subtitle: string;
 }
 export type ListingFieldName = keyof ListingFormValues;
 
@@ -60,6 +64,8 @@ export const EMPTY_LISTING: ListingFormValues = {
   shipping: "",
   returnPolicyDays: "30",
   localPickup: false,
+  upgrades: [],
+  subtitle: "",
 };
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
@@ -86,6 +92,9 @@ export function valuesFromListing(listing: EditableListing): ListingFormValues {
     shipping: dollars(listing.shippingCents),
     returnPolicyDays: String(listing.returnPolicyDays),
     localPickup: listing.localPickup,
+    // Sell similar and Relist start with the old listing's upgrades ticked: charged again there.
+    upgrades: [...listing.upgrades],
+    subtitle: listing.subtitle ?? "",
   };
 }
 
@@ -125,7 +134,15 @@ export function toListingInput(values: ListingFormValues, imageIds: string[]): C
     acceptsOffers: offers,
     autoAcceptCents: offers ? (cents(values.autoAccept) ?? null) : null,
     autoDeclineCents: offers ? (cents(values.autoDecline) ?? null) : null,
+    // react-hook-form gives one ticked checkbox of a group as a string, none as false.
+    upgrades: upgradeList(values.upgrades),
+    subtitle: upgradeList(values.upgrades).includes("subtitle") ? values.subtitle.trim() : null,
   };
+}
+
+export function upgradeList(value: unknown): UpgradeId[] {
+  if (Array.isArray(value)) return value as UpgradeId[];
+  return typeof value === "string" && value !== "" ? [value as UpgradeId] : [];
 }
 
 /** Where the API's field names (and the schema's paths) live in the form. */
@@ -215,6 +232,8 @@ const STAND_INS = {
   returnPolicyDays: 30,
   localPickup: false,
   durationDays: DEFAULT_AUCTION_DAYS,
+  upgrades: [],
+  subtitle: null,
 } satisfies Partial<CreateListingInput>;
 
 /** The fields whose values differ from `initial` (the edit form sends only these). */
