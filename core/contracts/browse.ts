@@ -15,6 +15,7 @@ import {
 } from "../listing";
 import { LISTING_MODERATION } from "./admin";
 import { pageOf, paginationQuery } from "./common";
+import { listingDeliverySchema } from "./delivery";
 
 // Constants the browsing pages read live in ../listing (no zod there); re-exported for the server.
 export {
@@ -294,6 +295,8 @@ export type ListingFacets = z.infer<typeof listingFacetsSchema>;
 
 export const listingDetailSchema = listingCardSchema.omit({ image: true }).extend({
   images: z.array(listingImageSchema),
+  /** Handling time and shipping table (issue 29): the page judges them for the buyer's territory. */
+  delivery: listingDeliverySchema,
   /** The signed-in viewer's standing on an auction; null for visitors and fixed-price listings. */
   viewer: z
     .object({ hasBid: z.boolean(), isLeader: z.boolean(), isSeller: z.boolean() })

@@ -36,6 +36,12 @@ export const LISTING_SOLD_AT_SQL = path.resolve(
   "../modules/listings/listing-sold-at.sql",
 );
 
+/** The trigger that fills a listing's shipping costs left out (issue 29, decision 0021). */
+export const LISTING_SHIP_COSTS_SQL = path.resolve(
+  import.meta.dirname,
+  "../modules/listings/listing-ship-costs.sql",
+);
+
 /** The triggers that put each new notification and unread count on the realtime bus. */
 export const NOTIFICATIONS_SQL = path.resolve(
   import.meta.dirname,
@@ -60,6 +66,7 @@ const ROUTINE_FILES: readonly string[] = [
   SESSION_CHANGED_SQL,
   LISTING_SYNC_SQL,
   LISTING_SOLD_AT_SQL,
+  LISTING_SHIP_COSTS_SQL,
   NOTIFICATIONS_SQL,
   LEDGER_SQL,
   AUDIT_LOG_SQL,

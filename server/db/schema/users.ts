@@ -39,6 +39,12 @@ export const users = pgTable(
     /** Set while the account is suspended: no sign-in, no session, its listings hidden. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: text("suspension_reason"),
+    /**
+     * "Deliver to": the territory slug (or "world") the account buys for, the stand-in for a
+     * default address's territory (there are no stored addresses). Null: never chosen. The
+     * server trusts it for bids (decision 0021).
+     */
+    deliverTo: text("deliver_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [check("users_staff_role_check", oneOf(t.staffRole, STAFF_ROLES))],

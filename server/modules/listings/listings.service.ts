@@ -11,6 +11,7 @@ import {
   type ListingPage,
   type ListingQuery,
 } from "../../../core/contracts/browse";
+import { DEFAULT_HANDLING_DAYS } from "../../../core/delivery";
 import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { escapeLike } from "../../db/escape-like";
@@ -18,6 +19,7 @@ import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import { minNextBid } from "../auction-rules/auction-rules";
 import { reservedUnits } from "../stock/reservations";
+import { type DeliveryRow, deliveryOf, deliverySelect } from "./listing-delivery";
 import {
   activeListingCondition,
   displayPriceExpression,
@@ -529,9 +531,10 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const [result, gate] = await Promise.all([
     rows<ListingRow>(db, sql`${selectListingFor(viewerId)} where l.id = ${id}`),
-    rows<{ moderation: ListingModeration; moderationReason: string | null }>(
+    rows<DeliveryRow & { moderation: ListingModeration; moderationReason: string | null }>(
       db,
-      sql`select moderation, moderation_reason as "moderationReason" from listings where id = ${id}`,
+      sql`select l.moderation, l.moderation_reason as "moderationReason", ${deliverySelect}
+          from listings l join territories t on t.id = l.territory_id where l.id = ${id}`,
     ),
   ]);
   const row = result[0];
@@ -577,6 +580,9 @@ export async function getListing(
     })),
     specifications: row.specifications ?? {},
     returnPolicyDays: row.return_policy_days,
+    delivery: gate[0]
+      ? deliveryOf(gate[0])
+      : { originSlug: "", handlingDays: DEFAULT_HANDLING_DAYS, options: [] },
     watcherCount: Number(watchers[0]?.n ?? 0),
     reservedQuantity: Math.min(Math.max(0, row.quantity), row.reserved_quantity),
     ...(mayModerate ? { moderation, moderationReason: gate[0]?.moderationReason ?? null } : {}),

@@ -1,0 +1,94 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { ListingDelivery } from "../../../core/contracts/delivery";
+import {
+  DEST_GROUPS,
+  type DestGroup,
+  destGroupOf,
+  type ShippingOption,
+  type ShippingService,
+  WORLD_DESTINATION,
+} from "../../../core/delivery";
+import type { Db } from "../../db/db-handle";
+import { rows, uuidList } from "../../db/rows";
+
+export interface DeliveryRow {
+  originSlug: string;
+  handlingDays: number;
+  shipSameService: ShippingService | null;
+  shipSameCents: number | null;
+  shipCaribbeanService: ShippingService | null;
+  shipCaribbeanCents: number | null;
+  shipWorldService: ShippingService | null;
+  shipWorldCents: number | null;
+}
+
+/** The select list of DeliveryRow, for a query over `listings l join territories t`. */
+export const deliverySelect = sql`t.slug as "originSlug", l.handling_days as "handlingDays",
+  l.ship_same_service as "shipSameService", l.ship_same_cents as "shipSameCents",
+  l.ship_caribbean_service as "shipCaribbeanService", l.ship_caribbean_cents as "shipCaribbeanCents",
+  l.ship_world_service as "shipWorldService", l.ship_world_cents as "shipWorldCents"`;
+
+/** A row's shipping table, in group order. */
+export function optionsOf(row: DeliveryRow): ShippingOption[] {
+  const pairs: [DestGroup, ShippingService | null, number | null][] = [
+    ["same_territory", row.shipSameService, row.shipSameCents],
+    ["caribbean", row.shipCaribbeanService, row.shipCaribbeanCents],
+    ["world", row.shipWorldService, row.shipWorldCents],
+  ];
+  return pairs.flatMap(([group, service, cents]) =>
+    service ? [{ group, service, costCents: Number(cents ?? 0) }] : [],
+  );
+}
+
+export function deliveryOf(row: DeliveryRow): ListingDelivery {
+  return {
+    originSlug: row.originSlug,
+    handlingDays: Number(row.handlingDays),
+    options: optionsOf(row),
+  };
+}
+
+/** Listings' delivery by id (ids not found are absent). */
+export async function readDeliveries(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, DeliveryRow>();
+  const found = await rows<DeliveryRow & { id: string }>(
+    db,
+    sql`select l.id, ${deliverySelect} from listings l join territories t on t.id = l.territory_id
+        where l.id in (${uuidList(ids)})`,
+  );
+  return new Map(found.map((r) => [r.id, r]));
+}
+
+/** The option that serves `dest` (a territory slug or "world"), or undefined: it does not ship there. */
+export function optionForDest(row: DeliveryRow, dest: string): ShippingOption | undefined {
+  const group = destGroupOf(row.originSlug, dest);
+  return optionsOf(row).find((o) => o.group === group);
+}
+
+/** The columns a write of a shipping table sets, from its rows (groups left out: not shipped to). */
+export function shippingColumns(options: readonly ShippingOption[]) {
+  const by = new Map(options.map((o) => [o.group, o]));
+  const costs = options.map((o) => o.costCents);
+  return {
+    shipSameService: by.get("same_territory")?.service ?? null,
+    shipSameCents: by.get("same_territory")?.costCents ?? null,
+    shipCaribbeanService: by.get("caribbean")?.service ?? null,
+    shipCaribbeanCents: by.get("caribbean")?.costCents ?? null,
+    shipWorldService: by.get("world")?.service ?? null,
+    shipWorldCents: by.get("world")?.costCents ?? null,
+    /** The legacy single price the cards and the "Free shipping" filter read: the lowest cost. */
+    shippingCents: costs.length > 0 ? Math.min(...costs) : 0,
+  };
+}
+
+/**
+ * "Ships to `dest`" over `listings l`, for browse filters: `destTerritoryId` is the destination
+ * territory's id, or null for the rest of the world (served by listings_open_world_idx).
+ */
+export function shipsToCondition(destTerritoryId: string | null): SQL {
+  if (destTerritoryId === null) return sql`l.ship_world_service is not null`;
+  return sql`(case when l.territory_id = ${destTerritoryId} then l.ship_same_service
+              else l.ship_caribbean_service end) is not null`;
+}
+
+export { DEST_GROUPS, WORLD_DESTINATION };
