@@ -3,6 +3,7 @@ import type { CartLineInput } from "../../core/contracts/buying";
 
 // Each area's root, so that every narrower key below is built on it and a prefix can't drift.
 const sessionRoot = ["session"] as const;
+const deliverToRoot = ["deliver-to"] as const;
 const listingsRoot = ["listings"] as const;
 const listingItem = (id: string) => [...listingsRoot, "item", id] as const;
 const homeRoot = ["home"] as const;
@@ -44,6 +45,11 @@ export const queryKeys = {
     all: sessionRoot,
     /** GET /api/auth/session: who is signed in. */
     current: [...sessionRoot, "current"] as const,
+  },
+  /** The buyer's "Deliver to" (lib/deliver-to.ts): the account's, or this browser's for a visitor. */
+  deliverTo: {
+    all: deliverToRoot,
+    current: (userId: string | null) => [...deliverToRoot, userId ?? "visitor"] as const,
   },
   listings: {
     all: listingsRoot,
