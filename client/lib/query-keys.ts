@@ -99,7 +99,8 @@ export const queryKeys = {
   cart: {
     all: cartRoot,
     /** Stock, prices and problems of the cart's lines, as the server sees them now. */
-    validation: (lines: readonly CartLineInput[]) => [...cartRoot, "validation", lines] as const,
+    validation: (lines: readonly CartLineInput[], deliverTo: string | null = null) =>
+      [...cartRoot, "validation", lines, deliverTo] as const,
     /** GET /api/me/cart: the signed-in user's cart kept on the server (under `all`: per viewer). */
     saved: [...cartRoot, "saved"] as const,
   },
