@@ -35,7 +35,20 @@ export const LISTING_STEPS = [
     id: "shipping",
     name: "Shipping",
     heading: "Set up shipping",
-    fields: ["shipping", "returnPolicyDays", "localPickup"],
+    fields: [
+      "shipping",
+      "returnPolicyDays",
+      "localPickup",
+      "handlingDays",
+      "shipSame",
+      "shipSameService",
+      "shipCaribbean",
+      "shipCaribbeanService",
+      "caribbeanCost",
+      "shipWorld",
+      "shipWorldService",
+      "worldCost",
+    ],
   },
 ] as const satisfies readonly {
   id: string;
