@@ -82,6 +82,13 @@ const SUB_REGION: Record<string, string> = {
   belize: "west",
 };
 
+/** The territories sharing `slug`'s sub-region, itself included (just itself when unknown). */
+export function sameSubRegionSlugs(slug: string): string[] {
+  const region = SUB_REGION[slug];
+  if (region === undefined) return [slug];
+  return Object.keys(SUB_REGION).filter((s) => SUB_REGION[s] === region);
+}
+
 /** Transit in business days after dispatch, [fewest, most], per service and kind of route. */
 export const TRANSIT_DAYS: Record<
   ShippingService,

@@ -142,6 +142,17 @@ export const listingQuerySchema = z
       freeShipping: booleanQuery("freeShipping"),
       localPickup: booleanQuery("localPickup"),
       acceptsOffers: booleanQuery("acceptsOffers"),
+      /**
+       * Ships to my territory (issue 29): listings whose seller ships to this territory slug, or
+       * "world" for the rest of the world; the page sends the buyer's Deliver to.
+       */
+      shipsTo: slugQuery("shipsTo"),
+      /** With `shipsTo`: estimated to arrive there by this date (YYYY-MM-DD, Atlantic time). */
+      deliveryBy: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "deliveryBy must be a date, YYYY-MM-DD")
+        .refine((d) => !Number.isNaN(Date.parse(d)), "deliveryBy must be a date, YYYY-MM-DD")
+        .optional(),
       featured: booleanQuery("featured"),
       /** A seller's username (or id). */
       seller: slugQuery("seller"),
@@ -175,6 +186,10 @@ export const listingQuerySchema = z
       path: ["minPriceCents"],
     },
   )
+  .refine((q) => q.deliveryBy === undefined || q.shipsTo !== undefined, {
+    message: "deliveryBy needs shipsTo: where it is delivered",
+    path: ["deliveryBy"],
+  })
   // `q` is read as `search` (issue 23): the services see one name.
   .transform(({ q, ...query }) => (q && !query.search ? { ...query, search: q } : query));
 export type ListingQuery = z.infer<typeof listingQuerySchema>;

@@ -252,3 +252,45 @@ describe("the seller's shipping table", () => {
     expect(slow.statusCode).toBe(400);
   });
 });
+
+describe("search: ships to my territory, delivered by a date", () => {
+  it("keeps the listings that ship there, and those that arrive in time", async () => {
+    const word = `conch${Math.random().toString(36).slice(2, 8)}`;
+    const title = (name: string) => `${word} ${name}`;
+    const island = await jamaicanListing({
+      title: title("island only"),
+      shipCaribbeanService: null,
+    });
+    const region = await jamaicanListing({ title: title("region"), handlingDays: 1 });
+    const slow = await jamaicanListing({ title: title("slow"), handlingDays: 10 });
+    const world = await jamaicanListing({
+      title: title("world"),
+      handlingDays: 1,
+      shipWorldService: "expedited",
+      shipWorldCents: 4000,
+    });
+    const ids = async (query: string) => {
+      const res = await buyer.get(`/api/listings?search=${word}&pageSize=50&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .items.map((i: { id: string }) => i.id)
+        .sort();
+    };
+    expect(await ids("shipsTo=grenada")).toEqual([region.id, slow.id, world.id].sort());
+    expect(await ids("shipsTo=jamaica")).toEqual([island.id, region.id, slow.id, world.id].sort());
+    expect(await ids("shipsTo=world")).toEqual([world.id]);
+    // 60 days on: everything that ships to Grenada arrives; tomorrow: nothing does.
+    const far = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    expect(await ids(`shipsTo=grenada&deliveryBy=${far}`)).toEqual(
+      [region.id, slow.id, world.id].sort(),
+    );
+    const soon = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    expect(await ids(`shipsTo=grenada&deliveryBy=${soon}`)).toEqual([]);
+    // 16 calendar days on hold 9 to 12 business days from day 0 (whatever today is): 1 + 7
+    // (Jamaica to Grenada, standard) fits, 10 + 7 never does.
+    const mid = new Date(Date.now() + 16 * 86_400_000).toISOString().slice(0, 10);
+    expect(await ids(`shipsTo=grenada&deliveryBy=${mid}`)).toEqual([region.id, world.id].sort());
+    expect((await buyer.get(`/api/listings?deliveryBy=${far}`)).statusCode).toBe(400);
+  });
+});

@@ -1,11 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingDelivery } from "../../../core/contracts/delivery";
 import {
+  businessDaysUntil,
   DEST_GROUPS,
   type DestGroup,
   destGroupOf,
   type ShippingOption,
   type ShippingService,
+  sameSubRegionSlugs,
+  TRANSIT_DAYS,
   WORLD_DESTINATION,
 } from "../../../core/delivery";
 import type { Db } from "../../db/db-handle";
@@ -81,14 +84,44 @@ export function shippingColumns(options: readonly ShippingOption[]) {
   };
 }
 
+const destTerritory = (slug: string) => sql`(select id from territories where slug = ${slug})`;
+
 /**
- * "Ships to `dest`" over `listings l`, for browse filters: `destTerritoryId` is the destination
- * territory's id, or null for the rest of the world (served by listings_open_world_idx).
+ * "Ships to `dest`" (a territory slug, or "world") over `listings l`, for browse filters. It reads
+ * the listing alone, so the browse walks filter on it as they go; the world's few listings have
+ * their own index (listings_open_world_idx).
  */
-export function shipsToCondition(destTerritoryId: string | null): SQL {
-  if (destTerritoryId === null) return sql`l.ship_world_service is not null`;
-  return sql`(case when l.territory_id = ${destTerritoryId} then l.ship_same_service
+export function shipsToCondition(dest: string): SQL {
+  if (dest === WORLD_DESTINATION) return sql`l.ship_world_service is not null`;
+  return sql`(case when l.territory_id = ${destTerritory(dest)} then l.ship_same_service
               else l.ship_caribbean_service end) is not null`;
+}
+
+/** The longest transit of a service column, by core/delivery's table for one kind of route. */
+function longestTransit(serviceColumn: SQL, route: keyof (typeof TRANSIT_DAYS)["standard"]): SQL {
+  return sql`(case ${serviceColumn}
+    when 'standard' then ${TRANSIT_DAYS.standard[route][1]}::int
+    when 'expedited' then ${TRANSIT_DAYS.expedited[route][1]}::int end)`;
+}
+
+/**
+ * "Delivered to `dest` by `by`" over `listings l`: its handling time plus the longest transit
+ * of the service serving `dest` (core/delivery's deliveryWindow, latest end) fits within the
+ * business days from an order now to `by`. A group not shipped to has no service, so no match.
+ */
+export function deliveredByCondition(dest: string, by: string, now: Date): SQL {
+  const days = businessDaysUntil(now, by);
+  if (days < 0) return sql`false`;
+  if (dest === WORLD_DESTINATION)
+    return sql`l.handling_days + ${longestTransit(sql`l.ship_world_service`, "world")} <= ${days}`;
+  const near = sameSubRegionSlugs(dest);
+  return sql`(case
+    when l.territory_id = ${destTerritory(dest)}
+      then l.handling_days + ${longestTransit(sql`l.ship_same_service`, "same_territory")}
+    when l.territory_id in (select id from territories where slug in ${near})
+      then l.handling_days + ${longestTransit(sql`l.ship_caribbean_service`, "same_sub_region")}
+    else l.handling_days + ${longestTransit(sql`l.ship_caribbean_service`, "other_sub_region")}
+    end) <= ${days}`;
 }
 
 export { DEST_GROUPS, WORLD_DESTINATION };

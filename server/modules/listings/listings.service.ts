@@ -19,7 +19,13 @@ import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import { minNextBid } from "../auction-rules/auction-rules";
 import { reservedUnits } from "../stock/reservations";
-import { type DeliveryRow, deliveryOf, deliverySelect } from "./listing-delivery";
+import {
+  type DeliveryRow,
+  deliveredByCondition,
+  deliveryOf,
+  deliverySelect,
+  shipsToCondition,
+} from "./listing-delivery";
 import {
   activeListingCondition,
   displayPriceExpression,
@@ -287,6 +293,10 @@ export function whereFor(
   if (q.freeShipping) delivery.push(sql`l.shipping_cents = 0`);
   if (q.localPickup) delivery.push(sql`l.local_pickup`);
   if (delivery.length > 0) parts.push(sql`(${sql.join(delivery, sql` or `)})`);
+  // Delivery by destination (issue 29, decision 0021).
+  if (q.shipsTo) parts.push(shipsToCondition(q.shipsTo));
+  if (q.shipsTo && q.deliveryBy)
+    parts.push(deliveredByCondition(q.shipsTo, q.deliveryBy, new Date()));
   if (q.featured) parts.push(sql`l.featured`);
   // Only a fixed-price listing takes offers; the partial index listings_open_offers_idx holds these.
   if (q.acceptsOffers) parts.push(sql`l.accepts_offers and l.kind = 'fixed_price'`);
