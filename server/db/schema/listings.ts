@@ -13,7 +13,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { LISTING_MODERATION } from "../../../core/contracts/admin";
-import { DEFAULT_HANDLING_DAYS, MAX_HANDLING_DAYS, SHIPPING_SERVICES } from "../../../core/delivery";
+import {
+  DEFAULT_HANDLING_DAYS,
+  MAX_HANDLING_DAYS,
+  SHIPPING_SERVICES,
+} from "../../../core/delivery";
 import { categories, territories } from "./catalog";
 import { oneOf } from "./checks";
 import { users } from "./users";
@@ -155,7 +159,10 @@ export const listings = pgTable(
       sql`${t.handlingDays} between 0 and ${sql.raw(String(MAX_HANDLING_DAYS))}`,
     ),
     check("listings_ship_same_service_check", oneOf(t.shipSameService, SHIPPING_SERVICES)),
-    check("listings_ship_caribbean_service_check", oneOf(t.shipCaribbeanService, SHIPPING_SERVICES)),
+    check(
+      "listings_ship_caribbean_service_check",
+      oneOf(t.shipCaribbeanService, SHIPPING_SERVICES),
+    ),
     check("listings_ship_world_service_check", oneOf(t.shipWorldService, SHIPPING_SERVICES)),
     check(
       "listings_ship_costs_check",
