@@ -65,9 +65,10 @@ export function ShippingFields({
         {errorOf("shipSame") && (
           <p className="text-sm font-medium text-coral-800">{errorOf("shipSame")}</p>
         )}
-        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr] sm:items-end">
+        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr] sm:items-start">
           <CheckboxField
             label="Ships within its territory"
+            className="sm:pt-8"
             disabled={disabled}
             {...register("shipSame")}
           />
@@ -85,9 +86,10 @@ export function ShippingFields({
             {...register("shipSameService")}
           />
         </div>
-        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr] sm:items-end">
+        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr] sm:items-start">
           <CheckboxField
             label="Ships to other Caribbean territories"
+            className="sm:pt-8"
             disabled={disabled}
             {...register("shipCaribbean")}
           />
@@ -105,9 +107,10 @@ export function ShippingFields({
             {...register("shipCaribbeanService")}
           />
         </div>
-        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr] sm:items-end">
+        <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr] sm:items-start">
           <CheckboxField
             label="Ships to the rest of the world"
+            className="sm:pt-8"
             disabled={disabled}
             {...register("shipWorld")}
           />
