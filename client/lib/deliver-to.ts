@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import type { z } from "zod";
+import type { territoryListSchema } from "../../core/contracts/browse";
 import { type DeliverTo, deliverToSchema } from "../../core/contracts/delivery";
-import { apiGet, apiRequest } from "./api-client";
+import { WORLD_DESTINATION, WORLD_DESTINATION_NAME } from "../../core/delivery";
+import { apiGet, apiRequest, trusted } from "./api-client";
 import { queryKeys } from "./query-keys";
 import { useSession } from "./session";
 
@@ -73,4 +76,23 @@ export function useDeliverTo() {
     choose,
     isLoading: sessionLoading || query.isPending,
   };
+}
+
+/** The buyer's Deliver to by name ("Jamaica", "Rest of the world"), null until chosen or known. */
+export function useDeliverToName(): string | null {
+  const { deliverTo } = useDeliverTo();
+  const territories = useQuery({
+    queryKey: queryKeys.catalog.territories,
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet("/api/territories", trusted<z.output<typeof territoryListSchema>>(), {
+          signal,
+        })
+      ).items,
+    staleTime: 10 * 60_000,
+    enabled: deliverTo !== null && deliverTo !== WORLD_DESTINATION,
+  });
+  if (deliverTo === null) return null;
+  if (deliverTo === WORLD_DESTINATION) return WORLD_DESTINATION_NAME;
+  return territories.data?.find((t) => t.slug === deliverTo)?.name ?? null;
 }
