@@ -56,6 +56,15 @@ test("a buyer in Jamaica sees the cost and an estimated delivery window, remembe
     .toEqual({ deliverTo: "jamaica" });
   await buyer.page.reload();
   await expect(shippingNote(buyer.page).getByLabel("Deliver to")).toHaveValue("jamaica");
+
+  // The checkout review charges Jamaica's shipping, and says so.
+  await buyer.page
+    .getByRole("region", { name: "Buy It Now" })
+    .getByRole("button", { name: "Buy It Now" })
+    .click();
+  await expect(buyer.page).toHaveURL(/\/checkout\?listing=/);
+  await expect(buyer.page.getByText("Shipping to Jamaica", { exact: true })).toBeVisible();
+  await expect(buyer.page.getByText("$12.50").first()).toBeVisible();
   await buyer.close();
   await seller.close();
 });
