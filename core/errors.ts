@@ -289,6 +289,11 @@ export const ERROR_CODES = {
   orderNotShippable: "order_not_shippable",
   /** 409: marking shipped what this seller already marked shipped or ready for pickup. */
   alreadyShipped: "already_shipped",
+  /**
+   * 422: buying (checkout) or bidding on an item whose seller does not ship to the buyer's
+   * territory (issue 29: the checkout's delivery territory, or for a bid the account's).
+   */
+  doesNotShipThere: "does_not_ship_there",
   /** 422: ready for pickup on lines whose listings do not offer local pickup. */
   pickupNotOffered: "pickup_not_offered",
   /** 409: marking received an order with nothing shipped, or all of it received already. */

@@ -3,6 +3,7 @@ import type { CartLineInput } from "../../core/contracts/buying";
 
 // Each area's root, so that every narrower key below is built on it and a prefix can't drift.
 const sessionRoot = ["session"] as const;
+const deliverToRoot = ["deliver-to"] as const;
 const listingsRoot = ["listings"] as const;
 const listingItem = (id: string) => [...listingsRoot, "item", id] as const;
 const homeRoot = ["home"] as const;
@@ -45,6 +46,11 @@ export const queryKeys = {
     all: sessionRoot,
     /** GET /api/auth/session: who is signed in. */
     current: [...sessionRoot, "current"] as const,
+  },
+  /** The buyer's "Deliver to" (lib/deliver-to.ts): the account's, or this browser's for a visitor. */
+  deliverTo: {
+    all: deliverToRoot,
+    current: (userId: string | null) => [...deliverToRoot, userId ?? "visitor"] as const,
   },
   listings: {
     all: listingsRoot,
@@ -94,7 +100,8 @@ export const queryKeys = {
   cart: {
     all: cartRoot,
     /** Stock, prices and problems of the cart's lines, as the server sees them now. */
-    validation: (lines: readonly CartLineInput[]) => [...cartRoot, "validation", lines] as const,
+    validation: (lines: readonly CartLineInput[], deliverTo: string | null = null) =>
+      [...cartRoot, "validation", lines, deliverTo] as const,
     /** GET /api/me/cart: the signed-in user's cart kept on the server (under `all`: per viewer). */
     saved: [...cartRoot, "saved"] as const,
   },

@@ -16,6 +16,7 @@ import {
 } from "../listing";
 import { LISTING_MODERATION } from "./admin";
 import { pageOf, paginationQuery } from "./common";
+import { listingDeliverySchema } from "./delivery";
 
 // Constants the browsing pages read live in ../listing (no zod there); re-exported for the server.
 export {
@@ -142,6 +143,17 @@ export const listingQuerySchema = z
       freeShipping: booleanQuery("freeShipping"),
       localPickup: booleanQuery("localPickup"),
       acceptsOffers: booleanQuery("acceptsOffers"),
+      /**
+       * Ships to my territory (issue 29): listings whose seller ships to this territory slug, or
+       * "world" for the rest of the world; the page sends the buyer's Deliver to.
+       */
+      shipsTo: slugQuery("shipsTo"),
+      /** With `shipsTo`: estimated to arrive there by this date (YYYY-MM-DD, Atlantic time). */
+      deliveryBy: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "deliveryBy must be a date, YYYY-MM-DD")
+        .refine((d) => !Number.isNaN(Date.parse(d)), "deliveryBy must be a date, YYYY-MM-DD")
+        .optional(),
       featured: booleanQuery("featured"),
       /** A seller's username (or id). */
       seller: slugQuery("seller"),
@@ -176,6 +188,10 @@ export const listingQuerySchema = z
       path: ["minPriceCents"],
     },
   )
+  .refine((q) => q.deliveryBy === undefined || q.shipsTo !== undefined, {
+    message: "deliveryBy needs shipsTo: where it is delivered",
+    path: ["deliveryBy"],
+  })
   // `q` is read as `search` (issue 23): the services see one name.
   .transform(({ q, ...query }) => {
     const search = q && !query.search ? q : query.search;
@@ -320,6 +336,8 @@ export type ListingFacets = z.infer<typeof listingFacetsSchema>;
 
 export const listingDetailSchema = listingCardSchema.omit({ image: true }).extend({
   images: z.array(listingImageSchema),
+  /** Handling time and shipping table (issue 29): the page judges them for the buyer's territory. */
+  delivery: listingDeliverySchema,
   /** The signed-in viewer's standing on an auction; null for visitors and fixed-price listings. */
   viewer: z
     .object({ hasBid: z.boolean(), isLeader: z.boolean(), isSeller: z.boolean() })

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, RESERVED_OUT_MESSAGE } from "../cart";
 import { ERROR_CODES } from "../errors";
 import { pageOf, paginationQuery } from "./common";
+import { deliverToField } from "./delivery";
 import { lineFeedbackSchema } from "./feedback";
 import { saleShippingSchema, shipmentSchema } from "./shipping";
 
@@ -28,7 +29,13 @@ const cartLines = z
     "Each listing may appear once",
   );
 
-export const cartValidateRequestSchema = z.object({ lines: cartLines });
+/**
+ * Where the items go (issue 29): a territory slug or "world". Absent: the account's Deliver to;
+ * unknown: shipping is judged as within each item's territory.
+ */
+const deliverTo = deliverToField.optional();
+
+export const cartValidateRequestSchema = z.object({ lines: cartLines, deliverTo });
 
 /** Why a cart line cannot be bought; checkout refuses with the same code (see ERROR_CODES). */
 export const CART_PROBLEMS = [
@@ -39,6 +46,7 @@ export const CART_PROBLEMS = [
   ERROR_CODES.outOfStock,
   ERROR_CODES.stockReserved,
   ERROR_CODES.insufficientStock,
+  ERROR_CODES.doesNotShipThere,
 ] as const;
 
 export const cartLineStateSchema = z.object({
@@ -103,7 +111,7 @@ export type SavedCart = z.infer<typeof savedCartSchema>;
 // ---------- checkout ----------
 
 export const checkoutRequestSchema = z.union([
-  z.object({ lines: cartLines }),
+  z.object({ lines: cartLines, deliverTo }),
   z.object({ orderId: z.uuid({ message: "orderId must be a UUID" }) }),
 ]);
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;

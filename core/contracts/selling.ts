@@ -10,6 +10,7 @@ import { CONDITION_VALUES, LISTING_KINDS, normalizeKind } from "../listing";
 import { OFFER_MESSAGES } from "../offers";
 import { LISTING_MODERATION } from "./admin";
 import { listingImageSchema, sellerSummarySchema } from "./browse";
+import { handlingDaysField, shippingOptionSchema, shippingOptionsField } from "./delivery";
 
 /** Limits of the listing form, read by the wizard and the server alike. */
 export const LISTING_LIMITS = {
@@ -120,6 +121,13 @@ const listingFields = {
     })
     .default(30),
   localPickup: z.boolean().default(false),
+  /** Business days to dispatch after payment (default: the old fixed 3). */
+  handlingDays: handlingDaysField.optional(),
+  /**
+   * Where it ships (issue 29): absent, within its territory and to the other Caribbean
+   * territories, standard, at `shippingCents`; given, `shippingCents` becomes its lowest cost.
+   */
+  shippingOptions: shippingOptionsField.optional(),
   durationDays: z
     .number()
     .refine((d) => (AUCTION_DURATIONS_DAYS as readonly number[]).includes(d), {
@@ -276,6 +284,8 @@ export const updateListingSchema = z
       })
       .optional(),
     localPickup: z.boolean().optional(),
+    handlingDays: handlingDaysField.optional(),
+    shippingOptions: shippingOptionsField.optional(),
     durationDays: z
       .number()
       .refine((d) => (AUCTION_DURATIONS_DAYS as readonly number[]).includes(d), {
@@ -313,6 +323,8 @@ export const editableListingSchema = z.object({
   shippingCents: z.number().int(),
   returnPolicyDays: z.number().int(),
   localPickup: z.boolean(),
+  handlingDays: z.number().int(),
+  shippingOptions: z.array(shippingOptionSchema),
   durationDays: z.number().int().nullable(),
   reservePriceCents: z.number().int().nullable(),
   buyItNowPriceCents: z.number().int().nullable(),

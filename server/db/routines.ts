@@ -42,6 +42,12 @@ export const SEARCH_WORDS_SQL = path.resolve(
   "../modules/listings/search-words.sql",
 );
 
+/** The trigger that fills a listing's shipping costs left out (issue 29, decision 0021). */
+export const LISTING_SHIP_COSTS_SQL = path.resolve(
+  import.meta.dirname,
+  "../modules/listings/listing-ship-costs.sql",
+);
+
 /** The triggers that put each new notification and unread count on the realtime bus. */
 export const NOTIFICATIONS_SQL = path.resolve(
   import.meta.dirname,
@@ -67,6 +73,7 @@ const ROUTINE_FILES: readonly string[] = [
   LISTING_SYNC_SQL,
   LISTING_SOLD_AT_SQL,
   SEARCH_WORDS_SQL,
+  LISTING_SHIP_COSTS_SQL,
   NOTIFICATIONS_SQL,
   LEDGER_SQL,
   AUDIT_LOG_SQL,

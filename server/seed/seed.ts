@@ -26,6 +26,7 @@ import {
   type SubcategorySeed,
   TERRITORIES,
 } from "./seed-data";
+import { seedDemoDelivery } from "./seed-delivery";
 import { seedDemoFeedback } from "./seed-feedback";
 import { ensureSeedImages, type SeedImageJob, seedImageRef, writeSeedImages } from "./seed-images";
 import { seedDemoLedger } from "./seed-ledger";
@@ -858,6 +859,8 @@ export async function seedDatabase(
       picturesLog = `Seed pictures: ${written.written} written in ${Date.now() - picturesStarted} ms`;
     }
     await insertAll(tx, plan, passwordHashes, now, imageUrls);
+    // Handling times and shipping tables that differ by listing (server/seed/seed-delivery.ts).
+    await seedDemoDelivery(tx);
     // Last, on the rows above: demo notifications for the bell (server/seed/seed-notifications.ts)
     // conversations for /messages (server/seed/seed-messages.ts), and watchlists, saved searches,
     // followed sellers and their alerts (server/seed/seed-watching.ts).

@@ -67,6 +67,7 @@ function BuyNowCheckout({ listingId, quantity }: { listingId: string; quantity: 
       processing={checkout.isProcessing}
       disabled={line.problem !== null}
       onPay={pay}
+      showDeliverTo
     >
       <SecureCheckoutNote />
     </OrderReview>

@@ -14,6 +14,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { LISTING_MODERATION } from "../../../core/contracts/admin";
+import {
+  DEFAULT_HANDLING_DAYS,
+  MAX_HANDLING_DAYS,
+  SHIPPING_SERVICES,
+} from "../../../core/delivery";
 import { SUBTITLE_MAX, UPGRADE_IDS } from "../../../core/fees";
 import { categories, territories } from "./catalog";
 import { oneOf } from "./checks";
@@ -53,6 +58,19 @@ export const listings = pgTable(
     quantity: integer("quantity").notNull().default(1),
     shippingCents: integer("shipping_cents").notNull().default(0),
     localPickup: boolean("local_pickup").notNull().default(false),
+    // Delivery by destination (issue 29, decision 0021). A group is shipped to when its service is
+    // set; its cost, when left null on a write, is shipping_cents (trigger listings_ship_costs in
+    // migration delivery_by_destination), so a listing written without a table ships as before:
+    // within its territory and to the other Caribbean territories at shipping_cents. The columns
+    // sit on the listing itself so that "ships to my territory" filters the browse walks without a
+    // join; shipping_cents is kept as the lowest of the costs for the cards and older readers.
+    handlingDays: integer("handling_days").notNull().default(DEFAULT_HANDLING_DAYS),
+    shipSameService: text("ship_same_service").default("standard"),
+    shipSameCents: integer("ship_same_cents"),
+    shipCaribbeanService: text("ship_caribbean_service").default("standard"),
+    shipCaribbeanCents: integer("ship_caribbean_cents"),
+    shipWorldService: text("ship_world_service"),
+    shipWorldCents: integer("ship_world_cents"),
     returnPolicyDays: integer("return_policy_days").notNull().default(30),
     specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
     status: listingStatus("status").notNull().default("active"),
@@ -150,6 +168,26 @@ export const listings = pgTable(
       "listings_subtitle_length",
       sql`${t.subtitle} is null or char_length(${t.subtitle}) between 1 and ${sql.raw(String(SUBTITLE_MAX))}`,
     ),
+    check(
+      "listings_handling_days_check",
+      sql`${t.handlingDays} between 0 and ${sql.raw(String(MAX_HANDLING_DAYS))}`,
+    ),
+    check("listings_ship_same_service_check", oneOf(t.shipSameService, SHIPPING_SERVICES)),
+    check(
+      "listings_ship_caribbean_service_check",
+      oneOf(t.shipCaribbeanService, SHIPPING_SERVICES),
+    ),
+    check("listings_ship_world_service_check", oneOf(t.shipWorldService, SHIPPING_SERVICES)),
+    check(
+      "listings_ship_costs_check",
+      sql`coalesce(${t.shipSameCents}, 0) >= 0 and coalesce(${t.shipCaribbeanCents}, 0) >= 0 and coalesce(${t.shipWorldCents}, 0) >= 0`,
+    ),
+    // "Ships to my territory" for a buyer elsewhere in the world: the few listings that ship
+    // there, newest first (the Caribbean groups are shipped to by most listings, so the browse
+    // walks above serve them with a filter on the way).
+    index("listings_open_world_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${openListing} and ship_world_service is not null`),
     // The staff's lists of held, removed and suspended listings; the public ones are the rest.
     index("listings_moderation_idx")
       .on(t.moderation, t.createdAt)

@@ -30,6 +30,8 @@ export const orders = pgTable(
     shippingCents: integer("shipping_cents").notNull(),
     taxCents: integer("tax_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** Where it ships: a territory slug or "world", as its shipping was charged; null before issue 29. */
+    deliverTo: text("deliver_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },

@@ -42,6 +42,12 @@ export const users = pgTable(
     suspensionReason: text("suspension_reason"),
     /** The currency the account sees approximate prices in (core/currencies.ts); null: US dollars. */
     currency: text("currency"),
+    /**
+     * "Deliver to": the territory slug (or "world") the account buys for, the stand-in for a
+     * default address's territory (there are no stored addresses). Null: never chosen. The
+     * server trusts it for bids (decision 0021).
+     */
+    deliverTo: text("deliver_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [

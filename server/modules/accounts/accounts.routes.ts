@@ -16,6 +16,7 @@ import {
   tokenSchema,
   updateProfileSchema,
 } from "../../../core/contracts/accounts";
+import { deliverToSchema } from "../../../core/contracts/delivery";
 import { apiErrorSchema, ERROR_CODES } from "../../../core/errors";
 import { AppError, badRequest } from "../../errors";
 import { AttemptLimiter } from "../../plugins/rate-limit";
@@ -37,6 +38,7 @@ import {
   setAvatar,
   updateProfile,
 } from "./accounts.service";
+import { accountDeliverTo, setAccountDeliverTo } from "./deliver-to";
 import type { OAuthClients } from "./oauth";
 import { SignInGuard } from "./sign-in-guard";
 
@@ -332,6 +334,35 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
       },
     },
     async (request) => updateProfile(app.db, requireUser(request).id, request.body),
+  );
+
+  app.get(
+    "/me/deliver-to",
+    {
+      config: { apiTokenScope: "read" },
+      schema: {
+        tags: ["accounts"],
+        summary: 'The account\'s Deliver to: a territory slug, "world", or null when never chosen',
+        response: { 200: deliverToSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { deliverTo: await accountDeliverTo(app.db, requireUser(request).id) };
+    },
+  );
+
+  app.put(
+    "/me/deliver-to",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Set the account's Deliver to (bids are judged by it; checkout defaults to it)",
+        body: deliverToSchema,
+        response: { 200: deliverToSchema, ...errors },
+      },
+    },
+    async (request) => setAccountDeliverTo(app.db, requireUser(request).id, request.body.deliverTo),
   );
 
   app.post(

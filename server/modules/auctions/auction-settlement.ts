@@ -16,6 +16,7 @@ interface DueAuction extends Record<string, unknown> {
   title: string;
   seller_id: string;
   shipping_cents: number;
+  deliver_to: string | null;
   current_bid_cents: number | null;
   reserve_price_cents: number | null;
   leader_id: string | null;
@@ -39,9 +40,17 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
     // serves this walk only by that column.
     const [due] = await rows<DueAuction>(
       tx,
-      sql`select a.listing_id, l.title, l.seller_id, l.shipping_cents, a.current_bid_cents, a.reserve_price_cents, a.leader_id,
+      // The winner pays the shipping of their Deliver to's group (issue 29), as their bids were
+      // admitted by it; one never chosen pays the item's own territory's.
+      sql`select a.listing_id, l.title, l.seller_id, a.current_bid_cents, a.reserve_price_cents, a.leader_id,
+            coalesce(case when w.deliver_to is null or w.deliver_to = t.slug then l.ship_same_cents
+                          when w.deliver_to = 'world' then l.ship_world_cents
+                          else l.ship_caribbean_cents end, l.shipping_cents) as shipping_cents,
+            w.deliver_to,
             (select url from listing_images i where i.listing_id = l.id order by position limit 1) as image_url
           from auction_settings a join listings l on l.id = a.listing_id
+            join territories t on t.id = l.territory_id
+            left join users w on w.id = a.leader_id
           where a.settled_at is null and a.end_time <= now() and l.status = 'active'
           order by a.end_time
           limit 1
@@ -63,6 +72,7 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
           shippingCents: due.shipping_cents,
           taxCents: tax,
           totalCents: price + due.shipping_cents + tax,
+          deliverTo: due.deliver_to,
         })
         .returning({ id: orders.id });
       if (!order) throw new Error("order insert returned nothing");

@@ -29,7 +29,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: () => CheckoutDeps }>
         response: { 200: cartValidateResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => validateCart(deps(), request.user?.id ?? null, request.body.lines),
+    async (request) =>
+      validateCart(deps(), request.user?.id ?? null, request.body.lines, request.body.deliverTo),
   );
 
   app.post(
@@ -61,7 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: () => CheckoutDeps }>
       const result =
         "orderId" in body
           ? await checkoutAuctionOrder(deps(), buyer, body.orderId)
-          : await checkoutLines(deps(), buyer, body.lines);
+          : await checkoutLines(deps(), buyer, body.lines, body.deliverTo);
       return reply.status(201).send(result);
     },
   );

@@ -10,7 +10,9 @@ import { RESERVED_OUT_MESSAGE } from "../../../core/contracts/buying";
 import { ERROR_CODES } from "../../../core/errors";
 import { rows, uuidList } from "../../db/rows";
 import { ruleBroken } from "../../errors";
+import { accountDeliverTo, resolveDeliverTo } from "../accounts/deliver-to";
 import { listingBuyItNowOpen } from "../auction-rules/auction-rules";
+import { type DeliveryRow, deliverySelect, optionForDest } from "../listings/listing-delivery";
 import { lockListings } from "../listings/listing-locks";
 import {
   expireAtProvider,
@@ -25,11 +27,24 @@ import {
 import { isSoldOut } from "../stock/listing-stock";
 import { reservedUnits } from "../stock/reservations";
 
+/**
+ * Where a buyer's items go: the territory the request names (the page's "Deliver to"), else the
+ * account's, else unknown (null). A named territory that does not exist is a 400.
+ */
+async function buyerDeliverTo(
+  db: PaymentsDeps["db"],
+  buyerId: string | null,
+  given: string | undefined,
+): Promise<{ slug: string; name: string } | null> {
+  const value = given ?? (buyerId ? await accountDeliverTo(db, buyerId) : null);
+  return value ? resolveDeliverTo(db, value) : null;
+}
+
 export interface CheckoutDeps extends PaymentsDeps {
   taxRatePercent: number;
 }
 
-interface StockRow {
+interface StockRow extends DeliveryRow {
   id: string;
   title: string;
   kind: "auction" | "fixed_price";
@@ -70,11 +85,27 @@ export async function readStock(
           l.shipping_cents as "shippingCents", l.quantity,
           l.quantity - ${reservedUnits(sql`l.id`, buyerId)} as available,
           (select thumb_url from listing_images i where i.listing_id = l.id
-           order by position limit 1) as "imageUrl"
-        from listings l left join auction_settings a on a.listing_id = l.id
+           order by position limit 1) as "imageUrl", ${deliverySelect}
+        from listings l join territories t on t.id = l.territory_id
+          left join auction_settings a on a.listing_id = l.id
         where l.id in (${idList})`,
   );
   return new Map(found.map((r) => [r.id, r]));
+}
+
+/**
+ * What a line's shipping costs to `deliverTo` (a territory slug or "world"), or null when the
+ * seller does not ship there. No destination known (a visitor's cart, an account that never
+ * chose): judged as within the item's territory, what every listing offered before issue 29.
+ */
+export function shippingTo(listing: StockRow, deliverTo: string | null): number | null {
+  const option = optionForDest(listing, deliverTo ?? listing.originSlug);
+  return option ? option.costCents : null;
+}
+
+/** The refusal of a listing that does not ship to the buyer's territory. */
+export function doesNotShipMessage(deliverToName: string) {
+  return `The seller does not ship this item to ${deliverToName}.`;
 }
 
 /** The spec's refusal for a line, or null when it can be bought. */
@@ -82,6 +113,7 @@ export function lineProblem(
   line: CartLineInput,
   listing: StockRow | undefined,
   buyerId: string | null,
+  deliverTo: { slug: string; name: string } | null = null,
 ): CartLineState["problem"] {
   if (listing?.moderation !== "visible")
     return { code: ERROR_CODES.notFound, message: "This item is no longer available." };
@@ -94,6 +126,11 @@ export function lineProblem(
     return { code: ERROR_CODES.notActive, message: "This item is no longer available." };
   if (buyerId && listing.sellerId === buyerId)
     return { code: ERROR_CODES.ownListing, message: "You cannot buy your own listing." };
+  if (shippingTo(listing, deliverTo?.slug ?? null) === null)
+    return {
+      code: ERROR_CODES.doesNotShipThere,
+      message: doesNotShipMessage(deliverTo?.name ?? "your territory"),
+    };
   const available = Math.max(0, listing.available);
   // Stock left but all of it in other buyers' open checkouts: it returns if they do not pay.
   if (available === 0 && listing.quantity > 0)
@@ -113,7 +150,9 @@ export async function validateCart(
   deps: CheckoutDeps,
   buyerId: string | null,
   lines: CartLineInput[],
+  deliverToInput?: string,
 ): Promise<CartValidation> {
+  const deliverTo = await buyerDeliverTo(deps.db, buyerId, deliverToInput);
   const stock = await readStock(
     deps.db,
     lines.map((l) => l.listingId),
@@ -128,10 +167,10 @@ export async function validateCart(
       imageUrl: listing?.imageUrl ?? null,
       sellerId: listing?.sellerId ?? "",
       priceCents: listing?.priceCents ?? 0,
-      shippingCents: listing?.shippingCents ?? 0,
+      shippingCents: listing ? (shippingTo(listing, deliverTo?.slug ?? null) ?? 0) : 0,
       quantity: line.quantity,
       available: listing ? Math.max(0, listing.available) : 0,
-      problem: lineProblem(line, listing, buyerId),
+      problem: lineProblem(line, listing, buyerId, deliverTo),
     };
   });
   const good = states.filter((s) => s.problem === null);
@@ -157,7 +196,9 @@ export async function checkoutLines(
   deps: CheckoutDeps,
   buyer: { id: string; email: string },
   lines: CartLineInput[],
+  deliverToInput?: string,
 ): Promise<CheckoutResponse> {
+  const deliverTo = await buyerDeliverTo(deps.db, buyer.id, deliverToInput);
   const created = await deps.db.transaction(async (tx) => {
     const ids = lines.map((l) => l.listingId);
     await lockListings(tx, ids);
@@ -167,14 +208,18 @@ export async function checkoutLines(
     const stock = await readStock(tx, ids, false);
     const priced = lines.map((line) => {
       const listing = stock.get(line.listingId);
-      const problem = lineProblem(line, listing, buyer.id);
+      const problem = lineProblem(line, listing, buyer.id, deliverTo);
       if (problem || !listing)
         throw ruleBroken(
           problem?.code ?? ERROR_CODES.notFound,
           problem?.message ?? "This item is no longer available.",
           { [line.listingId]: problem?.message ?? "" },
         );
-      return { line, listing };
+      // The shipping charged is that of the group the delivery territory falls in.
+      return {
+        line,
+        listing: { ...listing, shippingCents: shippingTo(listing, deliverTo?.slug ?? null) ?? 0 },
+      };
     });
     const totals = orderTotals(
       priced.map(({ line, listing }) => ({
@@ -186,9 +231,10 @@ export async function checkoutLines(
     );
     const [order] = await rows<{ id: string }>(
       tx,
-      sql`insert into orders (buyer_id, status, source, subtotal_cents, shipping_cents, tax_cents, total_cents)
+      sql`insert into orders (buyer_id, status, source, subtotal_cents, shipping_cents, tax_cents, total_cents,
+                              deliver_to)
           values (${buyer.id}, 'pending', 'checkout', ${totals.subtotalCents}, ${totals.shippingCents},
-                  ${totals.taxCents}, ${totals.totalCents})
+                  ${totals.taxCents}, ${totals.totalCents}, ${deliverTo?.slug ?? null})
           returning id`,
     );
     if (!order) throw new Error("order insert returned nothing");

@@ -11,6 +11,7 @@ import {
   type ListingPage,
   type ListingQuery,
 } from "../../../core/contracts/browse";
+import { DEFAULT_HANDLING_DAYS } from "../../../core/delivery";
 import { ERROR_CODES } from "../../../core/errors";
 import { FEATURED_PINNED_MAX } from "../../../core/fees";
 import type { Db } from "../../db/client";
@@ -18,6 +19,13 @@ import { isoTime, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import { minNextBid } from "../auction-rules/auction-rules";
 import { reservedUnits } from "../stock/reservations";
+import {
+  type DeliveryRow,
+  deliveredByCondition,
+  deliveryOf,
+  deliverySelect,
+  shipsToCondition,
+} from "./listing-delivery";
 import {
   activeListingCondition,
   displayPriceExpression,
@@ -289,6 +297,10 @@ export function whereFor(
   if (q.freeShipping) delivery.push(sql`l.shipping_cents = 0`);
   if (q.localPickup) delivery.push(sql`l.local_pickup`);
   if (delivery.length > 0) parts.push(sql`(${sql.join(delivery, sql` or `)})`);
+  // Delivery by destination (issue 29, decision 0021).
+  if (q.shipsTo) parts.push(shipsToCondition(q.shipsTo));
+  if (q.shipsTo && q.deliveryBy)
+    parts.push(deliveredByCondition(q.shipsTo, q.deliveryBy, new Date()));
   if (q.featured) parts.push(sql`l.featured`);
   // Only a fixed-price listing takes offers; the partial index listings_open_offers_idx holds these.
   if (q.acceptsOffers) parts.push(sql`l.accepts_offers and l.kind = 'fixed_price'`);
@@ -649,9 +661,10 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const [result, gate] = await Promise.all([
     rows<ListingRow>(db, sql`${selectListingFor(viewerId)} where l.id = ${id}`),
-    rows<{ moderation: ListingModeration; moderationReason: string | null }>(
+    rows<DeliveryRow & { moderation: ListingModeration; moderationReason: string | null }>(
       db,
-      sql`select moderation, moderation_reason as "moderationReason" from listings where id = ${id}`,
+      sql`select l.moderation, l.moderation_reason as "moderationReason", ${deliverySelect}
+          from listings l join territories t on t.id = l.territory_id where l.id = ${id}`,
     ),
   ]);
   const row = result[0];
@@ -697,6 +710,9 @@ export async function getListing(
     })),
     specifications: row.specifications ?? {},
     returnPolicyDays: row.return_policy_days,
+    delivery: gate[0]
+      ? deliveryOf(gate[0])
+      : { originSlug: "", handlingDays: DEFAULT_HANDLING_DAYS, options: [] },
     watcherCount: Number(watchers[0]?.n ?? 0),
     reservedQuantity: Math.min(Math.max(0, row.quantity), row.reserved_quantity),
     ...(mayModerate ? { moderation, moderationReason: gate[0]?.moderationReason ?? null } : {}),

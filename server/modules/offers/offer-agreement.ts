@@ -85,15 +85,28 @@ export async function agreeOffer(
   now: Date,
 ): Promise<string> {
   assertCanSell(listing, offer.quantity);
+  // The buyer pays the shipping of their Deliver to's group (issue 29; the island's when never
+  // chosen, or when the item does not ship there: the offer was made before either changed).
+  const [ship] = await rows<{ cents: number; deliverTo: string | null }>(
+    tx,
+    sql`select coalesce(case when u.deliver_to is null or u.deliver_to = t.slug then l.ship_same_cents
+                             when u.deliver_to = 'world' then l.ship_world_cents
+                             else l.ship_caribbean_cents end, l.shipping_cents) as cents,
+               u.deliver_to as "deliverTo"
+        from listings l join territories t on t.id = l.territory_id, users u
+        where l.id = ${listing.id} and u.id = ${offer.buyerId}`,
+  );
+  const shippingCents = Number(ship?.cents ?? listing.shippingCents);
   const totals = orderTotals(
-    [{ unitPriceCents, shippingCents: listing.shippingCents, quantity: offer.quantity }],
+    [{ unitPriceCents, shippingCents, quantity: offer.quantity }],
     taxRatePercent,
   );
   const [order] = await rows<{ id: string }>(
     tx,
-    sql`insert into orders (buyer_id, status, source, subtotal_cents, shipping_cents, tax_cents, total_cents)
+    sql`insert into orders (buyer_id, status, source, subtotal_cents, shipping_cents, tax_cents, total_cents,
+                            deliver_to)
         values (${offer.buyerId}, 'pending', 'offer', ${totals.subtotalCents}, ${totals.shippingCents},
-                ${totals.taxCents}, ${totals.totalCents})
+                ${totals.taxCents}, ${totals.totalCents}, ${ship?.deliverTo ?? null})
         returning id`,
   );
   if (!order) throw new Error("order insert returned nothing");
@@ -101,7 +114,7 @@ export async function agreeOffer(
     insert into order_lines (order_id, listing_id, seller_id, title, image_url, unit_price_cents,
                              shipping_cents, quantity)
     values (${order.id}, ${listing.id}, ${listing.sellerId}, ${listing.title}, ${listing.imageUrl},
-            ${unitPriceCents}, ${listing.shippingCents}, ${offer.quantity})`);
+            ${unitPriceCents}, ${shippingCents}, ${offer.quantity})`);
   await tx.execute(sql`update listings set quantity = quantity - ${offer.quantity},
       status = ${statusForStock(sql`quantity - ${offer.quantity}`)}, updated_at = now()
     where id = ${listing.id}`);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ListingModeration } from "../../../core/contracts/admin";
+import { NO_DELIVERY_MESSAGE } from "../../../core/contracts/delivery";
 import type {
   CreateListing,
   EditableListing,
@@ -8,6 +9,7 @@ import type {
   Store,
   UpdateListing,
 } from "../../../core/contracts/selling";
+import type { ShippingOption } from "../../../core/delivery";
 import { ERROR_CODES } from "../../../core/errors";
 import type { UpgradeId } from "../../../core/fees";
 import type { ListingKind } from "../../../core/listing";
@@ -18,6 +20,12 @@ import { auctionSettings } from "../../db/schema/auctions";
 import { listingImages, listings } from "../../db/schema/listings";
 import { badRequest, notFound, ruleBroken } from "../../errors";
 import { chargeInsertionFee } from "../ledger/seller-funds";
+import {
+  type DeliveryRow,
+  deliverySelect,
+  optionsOf,
+  shippingColumns,
+} from "../listings/listing-delivery";
 import { lockListings } from "../listings/listing-locks";
 import { activeListingCondition, auctionEndedExpression } from "../listings/listing-visibility";
 import { sellerRating } from "../listings/listings.service";
@@ -244,6 +252,9 @@ export async function createListingIn(
       shippingCents: input.shippingCents,
       returnPolicyDays: input.returnPolicyDays,
       localPickup: input.localPickup,
+      handlingDays: input.handlingDays,
+      // Without a table the columns' defaults and the trigger ship it as before (decision 0021).
+      ...(input.shippingOptions ? shippingTable(input.shippingOptions, input.localPickup) : {}),
       specifications: specsRecord(input.specifications),
       moderation: holdReason ? "held" : "visible",
       moderationReason: holdReason,
@@ -318,7 +329,17 @@ async function loadSource(tx: Tx, sellerId: string, id: string, relist: boolean)
   return row;
 }
 
-interface OwnedListingRow {
+/**
+ * The listing columns of a seller's shipping table; a listing must ship somewhere or offer local
+ * pickup, or nobody could receive it.
+ */
+function shippingTable(options: readonly ShippingOption[], localPickup: boolean) {
+  if (options.length === 0 && !localPickup)
+    throw badRequest(NO_DELIVERY_MESSAGE, { shippingOptions: NO_DELIVERY_MESSAGE });
+  return shippingColumns(options);
+}
+
+interface OwnedListingRow extends DeliveryRow {
   id: string;
   sellerId: string;
   kind: ListingKind;
@@ -357,6 +378,7 @@ async function loadOwned(tx: Tx | Db, id: string, lock: boolean) {
           c.slug as "categorySlug", sc.slug as "subcategorySlug", l.territory_id as "territoryId",
           l.condition, l.price_cents as "priceCents", l.quantity, l.shipping_cents as "shippingCents",
           l.return_policy_days as "returnPolicyDays", l.local_pickup as "localPickup", l.specifications,
+          ${deliverySelect},
           a.start_time as "startTime", a.end_time as "endTime",
           a.reserve_price_cents as "reservePriceCents", a.buy_it_now_price_cents as "buyItNowPriceCents",
           coalesce(a.bid_count, 0)::int as "bidCount",
@@ -365,6 +387,7 @@ async function loadOwned(tx: Tx | Db, id: string, lock: boolean) {
           l.category_id as "categoryId", l.subcategory_id as "subcategoryId"
         from listings l
         join categories c on c.id = l.category_id
+        join territories t on t.id = l.territory_id
         left join categories sc on sc.id = l.subcategory_id
         left join auction_settings a on a.listing_id = l.id
         where l.id = ${id}`,
@@ -422,6 +445,8 @@ export async function getEditableListing(
     shippingCents: row.shippingCents,
     returnPolicyDays: row.returnPolicyDays,
     localPickup: row.localPickup,
+    handlingDays: Number(row.handlingDays),
+    shippingOptions: optionsOf(row),
     durationDays,
     reservePriceCents: row.reservePriceCents,
     buyItNowPriceCents: row.buyItNowPriceCents,
@@ -500,6 +525,14 @@ export async function updateListing(
         // A restock puts a sold-out listing back on sale.
         status: statusForStock(sql`${isAuction ? 1 : (patch.quantity ?? row.quantity)}::int`),
         shippingCents: patch.shippingCents,
+        // A new shipping price alone re-prices every group shipped to (the trigger fills them).
+        ...(patch.shippingCents !== undefined && !patch.shippingOptions
+          ? { shipSameCents: null, shipCaribbeanCents: null, shipWorldCents: null }
+          : {}),
+        ...(patch.shippingOptions
+          ? shippingTable(patch.shippingOptions, patch.localPickup ?? row.localPickup)
+          : {}),
+        handlingDays: patch.handlingDays,
         returnPolicyDays: patch.returnPolicyDays,
         localPickup: patch.localPickup,
         specifications: patch.specifications ? specsRecord(patch.specifications) : undefined,

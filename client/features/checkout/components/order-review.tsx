@@ -6,6 +6,7 @@ import { formatMoney, formatShipping } from "../../../../core/money";
 import { OrderSummary, PayInUsdNote } from "../../../components/ui/order-totals";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { UsdAmount } from "../../../components/ui/usd-price";
+import { useDeliverToName } from "../../../lib/deliver-to";
 
 export interface ReviewItem {
   listingId: string;
@@ -63,6 +64,7 @@ export function OrderReview({
   disabled,
   onPay,
   children,
+  showDeliverTo = false,
 }: {
   items: ReviewItem[];
   totals: Totals;
@@ -70,7 +72,11 @@ export function OrderReview({
   disabled: boolean;
   onPay: () => void;
   children?: ReactNode;
+  /** Lines priced now (not a stored order): their shipping follows the buyer's Deliver to. */
+  showDeliverTo?: boolean;
 }) {
+  // Shipping is charged for the buyer's Deliver to (issue 29): say where that is.
+  const deliverTo = useDeliverToName();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
       <section
@@ -80,6 +86,11 @@ export function OrderReview({
         <h2 id="review-items" className="text-lg font-bold text-slate-900">
           Review your order
         </h2>
+        {showDeliverTo && deliverTo && (
+          <p className="text-sm text-slate-700">
+            Shipping to <span className="font-semibold text-slate-900">{deliverTo}</span>
+          </p>
+        )}
         <ReviewItems items={items} />
       </section>
       <OrderSummary

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import type { CheckoutRequest } from "../../../../core/contracts/buying";
 import { ApiError } from "../../../lib/api-client";
 import { CHECKOUT_MESSAGES, checkoutFailureMessage } from "../../../lib/checkout-failure";
+import { useDeliverTo } from "../../../lib/deliver-to";
 import { useSession } from "../../../lib/session";
 import { useCreateCheckout } from "../api/create-checkout";
 
@@ -20,6 +21,10 @@ interface StartOptions {
 export function useStartCheckout() {
   const { user, openSignIn } = useSession();
   const checkout = useCreateCheckout();
+  // Cart lines are charged the shipping of the buyer's Deliver to (issue 29).
+  const { deliverTo } = useDeliverTo();
+  const destination = useRef(deliverTo);
+  destination.current = deliverTo;
   const [redirecting, setRedirecting] = useState(false);
   // Read at call time: a checkout resumed after signing in runs a closure made while signed out.
   const signedIn = useRef(user !== null);
@@ -46,7 +51,10 @@ export function useStartCheckout() {
         askToSignIn();
         return;
       }
-      mutate(body, {
+      const to = destination.current;
+      const withDestination =
+        "lines" in body && to && !body.deliverTo ? { ...body, deliverTo: to } : body;
+      mutate(withDestination, {
         onSuccess: ({ redirectUrl }) => {
           setRedirecting(true);
           window.location.assign(redirectUrl);

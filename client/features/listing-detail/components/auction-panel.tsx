@@ -23,6 +23,7 @@ import {
   useAuctionCountdown,
 } from "../hooks/use-auction-countdown";
 import { BidConfirmDialog } from "./bid-confirm-dialog";
+import { DoesNotShipNote } from "./does-not-ship-note";
 import { EndedActions, ResultLines } from "./ended-result";
 import { OwnListingNote } from "./own-listing-note";
 
@@ -35,7 +36,16 @@ function Countdown({ endsAt }: { endsAt: string }) {
 
 const FALLBACK_FAILURE = "There was an error placing your bid.";
 
-function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auction }) {
+function BidForm({
+  listing,
+  auction,
+  blocked,
+}: {
+  listing: ListingDetail;
+  auction: Auction;
+  /** The seller does not ship to the buyer's territory: no bids from there. */
+  blocked: boolean;
+}) {
   const requireSignIn = useRequireSignIn();
   const queryClient = useQueryClient();
   const placeBid = usePlaceBid(listing.id);
@@ -150,7 +160,7 @@ function BidForm({ listing, auction }: { listing: ListingDetail; auction: Auctio
           type="submit"
           variant="accent"
           size="lg"
-          disabled={placeBid.isPending}
+          disabled={placeBid.isPending || blocked}
           onClick={(event) => {
             // Signed-out visitors get the sign-in prompt, not the browser's field validation.
             if (!requireSignIn("bid", resume)) event.preventDefault();
@@ -310,9 +320,12 @@ export function AuctionPanel({
   listing,
   auction,
   onShowBids,
+  notShippedTo = null,
 }: {
   listing: ListingDetail;
   auction: Auction;
+  /** The buyer's territory when the seller does not ship there: no bidding or buying from there. */
+  notShippedTo?: string | null;
   /** Opens the whole bid history ("N bids", as on eBay). */
   onShowBids?: () => void;
 }) {
@@ -426,13 +439,15 @@ export function AuctionPanel({
           ) : (
             <>
               <Standing leading={leading} outbid={outbid} />
-              <BidForm listing={listing} auction={auction} />
+              {notShippedTo && <DoesNotShipNote territory={notShippedTo} />}
+              <BidForm listing={listing} auction={auction} blocked={Boolean(notShippedTo)} />
             </>
           )}
           {!isSeller && auction.buyItNowPriceCents !== null && (
             <Button
               variant="outline"
               size="lg"
+              disabled={Boolean(notShippedTo)}
               onClick={() => {
                 // Until the first bid the lot can be bought outright, through the same checkout.
                 const buyNow = () => navigate(`/checkout?listing=${listing.id}&quantity=1`);

@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { ApproxPrice, UsdAmount } from "../../../components/ui/usd-price";
 import { useRequireSignIn } from "../../../lib/require-sign-in";
 import { useSession } from "../../../lib/session";
+import { DoesNotShipNote } from "./does-not-ship-note";
 import { OwnListingNote } from "./own-listing-note";
 import { clampQuantity, QuantityPicker } from "./quantity-picker";
 
@@ -20,8 +21,11 @@ export function FixedPricePanel({
   listing,
   onAddToCart,
   offer,
+  notShippedTo = null,
 }: {
   listing: ListingDetail;
+  /** The buyer's territory when the seller does not ship there: no buying from there. */
+  notShippedTo?: string | null;
   onAddToCart?: (listing: ListingDetail, quantity: number) => void;
   /** Best Offer's "Make offer" and the buyer's offer state (another feature's, from the page). */
   offer?: ReactNode;
@@ -79,12 +83,13 @@ export function FixedPricePanel({
           {canPick && (
             <QuantityPicker value={quantity} max={listing.quantity} onChange={setPicked} />
           )}
+          {notShippedTo && <DoesNotShipNote territory={notShippedTo} />}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button
               variant="accent"
               size="lg"
               className="w-full sm:w-auto sm:flex-1"
-              disabled={outOfStock}
+              disabled={outOfStock || Boolean(notShippedTo)}
               onClick={() => {
                 if (requireSignIn("buy", buyNow)) buyNow();
               }}
@@ -95,7 +100,7 @@ export function FixedPricePanel({
               variant="outline"
               size="lg"
               className="w-full sm:w-auto sm:flex-1"
-              disabled={outOfStock || !onAddToCart}
+              disabled={outOfStock || !onAddToCart || Boolean(notShippedTo)}
               onClick={() => onAddToCart?.(listing, quantity)}
             >
               <ShoppingCart aria-hidden="true" className="size-5" />

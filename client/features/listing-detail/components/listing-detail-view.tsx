@@ -5,6 +5,7 @@ import { conditionLabel } from "../../../../core/listing";
 import { Breadcrumb, type Crumb } from "../../../components/ui/breadcrumb";
 import { Button } from "../../../components/ui/button";
 import { useGoBack } from "../../../lib/use-go-back";
+import { useListingDelivery } from "../hooks/use-listing-delivery";
 import { useViewerIsSeller } from "../hooks/use-viewer-is-seller";
 import { AuctionPanel } from "./auction-panel";
 import { BidHistory } from "./bid-history";
@@ -77,6 +78,9 @@ export function ListingDetailView({
   const goBack = useGoBack("/listings");
   const [historyOpen, setHistoryOpen] = useState(false);
   const viewerIsSeller = useViewerIsSeller(listing);
+  const delivery = useListingDelivery(listing);
+  // Not shipped to the buyer's territory: the panels say so and offer no buying or bidding.
+  const notShippedTo = delivery.notShipped ? (delivery.deliverToName ?? "your territory") : null;
   const crumbs: Crumb[] = [
     { label: "Home", to: "/" },
     { label: listing.category.name, to: `/category/${listing.category.slug}` },
@@ -132,6 +136,7 @@ export function ListingDetailView({
               <AuctionPanel
                 listing={listing}
                 auction={listing.auction}
+                notShippedTo={notShippedTo}
                 onShowBids={() => setHistoryOpen(true)}
               />
               <BidHistory listingId={listing.id} onShowAll={() => setHistoryOpen(true)} />
@@ -147,13 +152,18 @@ export function ListingDetailView({
             // Ended without selling out: how it ended, and no buying controls (issue 30).
             <EndedResultPanel listing={listing} />
           ) : (
-            <FixedPricePanel listing={listing} onAddToCart={onAddToCart} offer={offer} />
+            <FixedPricePanel
+              listing={listing}
+              onAddToCart={onAddToCart}
+              offer={notShippedTo ? undefined : offer}
+              notShippedTo={notShippedTo}
+            />
           )}
           <div className="flex flex-wrap items-center gap-2">
             {watch}
             <ShareButton title={listing.title} />
           </div>
-          <ShippingNote listing={listing} />
+          <ShippingNote listing={listing} delivery={delivery} />
           <SellerCard seller={listing.seller} contact={sellerContact} follow={sellerFollow} />
           {report && <div className="-mt-2 flex justify-end">{report}</div>}
         </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import type { ListingFacets, Territory } from "../../../../core/contracts/browse";
+import { WORLD_DESTINATION } from "../../../../core/delivery";
 import { conditionLabel } from "../../../../core/listing";
 import { parseMoneyToCents } from "../../../../core/money";
 import { Button } from "../../../components/ui/button";
@@ -70,6 +71,37 @@ function Checkbox({
       {label}
       <ChoiceCount id={countId} count={count} />
     </label>
+  );
+}
+
+/** A territory's name for the delivery filter ("world": the rest of the world). */
+function territoryName(slug: string, territories: Territory[] | undefined): string {
+  if (slug === WORLD_DESTINATION) return "the rest of the world";
+  return territories?.find((t) => t.slug === slug)?.name ?? "my territory";
+}
+
+/** "Delivery by": a date the estimated delivery must not pass (with Ships to my territory). */
+function DeliveryByField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1 py-1">
+      <label htmlFor={id} className="text-sm text-slate-800">
+        Delivery by
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-10 rounded-lg border border-slate-400 bg-white px-3 text-sm text-slate-900"
+      />
+    </div>
   );
 }
 
@@ -236,6 +268,24 @@ export function ListingFilterPanel({
           onChange={(checked) => onChange({ localPickup: checked ? "true" : null })}
           count={facets?.delivery.localPickup}
         />
+        {filters.deliverTo && (
+          <Checkbox
+            label={`Ships to ${territoryName(filters.deliverTo, territories)}`}
+            checked={Boolean(filters.shipsTo)}
+            onChange={(checked) =>
+              onChange({
+                shipsTo: checked ? filters.deliverTo : null,
+                ...(checked ? {} : { deliveryBy: null }),
+              })
+            }
+          />
+        )}
+        {filters.shipsTo && (
+          <DeliveryByField
+            value={filters.deliveryBy}
+            onChange={(value) => onChange({ deliveryBy: value || null })}
+          />
+        )}
       </fieldset>
       <fieldset>
         <legend className="mb-1 font-semibold text-slate-900">Buying Format</legend>
@@ -258,6 +308,8 @@ export function ListingFilterPanel({
               localPickup: null,
               acceptsOffers: null,
               territory: null,
+              shipsTo: null,
+              deliveryBy: null,
             })
           }
         >

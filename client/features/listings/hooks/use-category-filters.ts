@@ -10,6 +10,7 @@ import {
   normalizeKind,
 } from "../../../../core/listing";
 import { parseMoneyToCents } from "../../../../core/money";
+import { useDeliverTo } from "../../../lib/deliver-to";
 import { rememberTerritory, useTerritoryChoice } from "../../../lib/territory-choice";
 import type { ListingParams } from "../api/get-listings";
 
@@ -35,6 +36,12 @@ export interface CategoryFilters {
   acceptsOffers: boolean;
   /** A territory slug, or "" for every territory (remembered for the visit). */
   territory: string;
+  /** Ships to my territory (issue 29): the buyer's Deliver to, when ticked (`shipsTo` in the URL). */
+  shipsTo: string;
+  /** With shipsTo: estimated to arrive by this date, YYYY-MM-DD ("" for any time). */
+  deliveryBy: string;
+  /** The buyer's Deliver to (lib/deliver-to), which "Ships to my territory" ticks in; null until chosen. */
+  deliverTo: string | null;
   /** What advanced search adds: search text, titles only, a seller, completed or sold. */
   search: string;
   titlesOnly: boolean;
@@ -73,6 +80,7 @@ function readStatus(params: URLSearchParams): ListingStatusFilter {
 export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
   const [searchParams, setSearchParams] = useSearchParams();
   const { territory } = useTerritoryChoice();
+  const { deliverTo } = useDeliverTo();
 
   const filters = useMemo<CategoryFilters>(() => {
     const rawKind = searchParams.get("kind");
@@ -96,13 +104,18 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
       acceptsOffers: searchParams.get("acceptsOffers") === "true",
       territory,
       search,
+      shipsTo: searchParams.get("shipsTo") ?? "",
+      deliveryBy: /^\d{4}-\d{2}-\d{2}$/.test(searchParams.get("deliveryBy") ?? "")
+        ? (searchParams.get("deliveryBy") as string)
+        : "",
+      deliverTo,
       titlesOnly: searchParams.get("includeDescription") === "false",
       seller: searchParams.get("seller")?.trim() ?? "",
       status: readStatus(searchParams),
       page: readPage(searchParams),
       view: searchParams.get("view") === "list" ? "list" : "grid",
     };
-  }, [searchParams, territory, defaultSort]);
+  }, [searchParams, territory, defaultSort, deliverTo]);
 
   const apiParams = useMemo<ListingParams>(() => {
     const minPriceCents = filters.minPrice ? parseMoneyToCents(filters.minPrice) : null;
@@ -117,6 +130,8 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
       localPickup: filters.localPickup || undefined,
       acceptsOffers: filters.acceptsOffers || undefined,
       territory: filters.territory || undefined,
+      shipsTo: filters.shipsTo || undefined,
+      deliveryBy: filters.shipsTo && filters.deliveryBy ? filters.deliveryBy : undefined,
       search: filters.search || undefined,
       includeDescription: filters.search && filters.titlesOnly ? false : undefined,
       seller: filters.seller || undefined,
@@ -157,7 +172,9 @@ export function useCategoryFilters(defaultSort: ListingSort = "best_match") {
     (filters.freeShipping ? 1 : 0) +
     (filters.localPickup ? 1 : 0) +
     (filters.acceptsOffers ? 1 : 0) +
-    (filters.territory ? 1 : 0);
+    (filters.territory ? 1 : 0) +
+    (filters.shipsTo ? 1 : 0) +
+    (filters.shipsTo && filters.deliveryBy ? 1 : 0);
 
   return { filters, apiParams, update, activeCount };
 }

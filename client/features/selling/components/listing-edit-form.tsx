@@ -59,11 +59,21 @@ const SENDS: Record<ListingFieldName, (keyof UpdateListingInput)[]> = {
   acceptsOffers: ["acceptsOffers", "autoAcceptCents", "autoDeclineCents"],
   autoAccept: ["autoAcceptCents"],
   autoDecline: ["autoDeclineCents"],
-  shipping: ["shippingCents"],
+  // The table is sent whole whenever a part of it changed (the island price is its first row).
+  shipping: ["shippingCents", "shippingOptions"],
   returnPolicyDays: ["returnPolicyDays"],
-  localPickup: ["localPickup"],
   upgrades: ["upgrades", "subtitle"],
   subtitle: ["upgrades", "subtitle"],
+  localPickup: ["localPickup", "shippingOptions"],
+  handlingDays: ["handlingDays"],
+  shipSame: ["shippingOptions"],
+  shipSameService: ["shippingOptions"],
+  shipCaribbean: ["shippingOptions"],
+  shipCaribbeanService: ["shippingOptions"],
+  caribbeanCost: ["shippingOptions"],
+  shipWorld: ["shippingOptions"],
+  shipWorldService: ["shippingOptions"],
+  worldCost: ["shippingOptions"],
 };
 
 function photosChanged(listing: EditableListing, imageIds: string[]): boolean {

@@ -35,7 +35,22 @@ export const LISTING_STEPS = [
     id: "shipping",
     name: "Shipping",
     heading: "Set up shipping",
-    fields: ["shipping", "returnPolicyDays", "localPickup", "upgrades", "subtitle"],
+    fields: [
+      "shipping",
+      "returnPolicyDays",
+      "localPickup",
+      "handlingDays",
+      "shipSame",
+      "shipSameService",
+      "shipCaribbean",
+      "shipCaribbeanService",
+      "caribbeanCost",
+      "shipWorld",
+      "shipWorldService",
+      "worldCost",
+      "upgrades",
+      "subtitle",
+    ],
   },
 ] as const satisfies readonly {
   id: string;

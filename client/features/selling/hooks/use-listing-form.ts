@@ -6,6 +6,12 @@ import {
   createListingSchema,
   type EditableListing,
 } from "../../../../core/contracts/selling";
+import {
+  DEFAULT_HANDLING_DAYS,
+  type DestGroup,
+  type ShippingOption,
+  type ShippingService,
+} from "../../../../core/delivery";
 import type { UpgradeId } from "../../../../core/fees";
 import { DEFAULT_AUCTION_DAYS } from "../../../../core/limits";
 import type { ListingKind } from "../../../../core/listing";
@@ -33,12 +39,23 @@ export interface ListingFormValues {
   acceptsOffers: boolean;
   autoAccept: string;
   autoDecline: string;
+  /** The cost within the item's territory; also the Caribbean cost when that is left empty. */
   shipping: string;
   returnPolicyDays: string;
   localPickup: boolean;
   /** Paid upgrades ticked (core/fees.ts), and the Subtitle upgrade's text. */
   upgrades: UpgradeId[];
   subtitle: string;
+  /** Delivery by destination (issue 29): business days to dispatch, then one row per group. */
+  handlingDays: string;
+  shipSame: boolean;
+  shipSameService: ShippingService;
+  shipCaribbean: boolean;
+  shipCaribbeanService: ShippingService;
+  caribbeanCost: string;
+  shipWorld: boolean;
+  shipWorldService: ShippingService;
+  worldCost: string;
 }
 export type ListingFieldName = keyof ListingFormValues;
 
@@ -66,12 +83,25 @@ export const EMPTY_LISTING: ListingFormValues = {
   localPickup: false,
   upgrades: [],
   subtitle: "",
+  handlingDays: String(DEFAULT_HANDLING_DAYS),
+  shipSame: true,
+  shipSameService: "standard",
+  shipCaribbean: true,
+  shipCaribbeanService: "standard",
+  caribbeanCost: "",
+  shipWorld: false,
+  shipWorldService: "standard",
+  worldCost: "",
 };
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
 
 /** The edit form's starting values, from GET /api/listings/{id}/edit. */
 export function valuesFromListing(listing: EditableListing): ListingFormValues {
+  const row = (group: DestGroup) => listing.shippingOptions.find((o) => o.group === group);
+  const same = row("same_territory");
+  const caribbean = row("caribbean");
+  const world = row("world");
   return {
     title: listing.title,
     category: listing.category,
@@ -89,18 +119,30 @@ export function valuesFromListing(listing: EditableListing): ListingFormValues {
     acceptsOffers: listing.acceptsOffers,
     autoAccept: dollars(listing.autoAcceptCents),
     autoDecline: dollars(listing.autoDeclineCents),
-    shipping: dollars(listing.shippingCents),
+    shipping: dollars(same?.costCents ?? listing.shippingCents),
     returnPolicyDays: String(listing.returnPolicyDays),
     localPickup: listing.localPickup,
     // Sell similar and Relist start with the old listing's upgrades ticked: charged again there.
     upgrades: [...listing.upgrades],
     subtitle: listing.subtitle ?? "",
+    handlingDays: String(listing.handlingDays),
+    shipSame: Boolean(same),
+    shipSameService: same?.service ?? "standard",
+    shipCaribbean: Boolean(caribbean),
+    shipCaribbeanService: caribbean?.service ?? "standard",
+    // Left empty when it is the island's price, so a new island price carries over as before.
+    caribbeanCost:
+      caribbean && caribbean.costCents !== same?.costCents ? dollars(caribbean.costCents) : "",
+    shipWorld: Boolean(world),
+    shipWorldService: world?.service ?? "standard",
+    worldCost: world ? dollars(world.costCents) : "",
   };
 }
 
 /** Typed dollars as cents; NaN for text that is not an amount, so the schema refuses it. */
-function cents(text: string): number | undefined {
-  if (text.trim() === "") return undefined;
+function cents(text: string | undefined): number | undefined {
+  // A disabled field (a group not shipped to) may come back undefined.
+  if (text === undefined || text.trim() === "") return undefined;
   return parseMoneyToCents(text) ?? Number.NaN;
 }
 
@@ -128,6 +170,8 @@ export function toListingInput(values: ListingFormValues, imageIds: string[]): C
     shippingCents: cents(values.shipping) as number,
     returnPolicyDays: Number(values.returnPolicyDays),
     localPickup: values.localPickup,
+    handlingDays: wholeNumber(values.handlingDays),
+    shippingOptions: shippingOptionsOf(values),
     durationDays: auction ? Number(values.durationDays) : undefined,
     reservePriceCents: auction ? (cents(values.reservePrice) ?? null) : null,
     buyItNowPriceCents: auction ? (cents(values.buyItNowPrice) ?? null) : null,
@@ -145,6 +189,27 @@ export function upgradeList(value: unknown): UpgradeId[] {
   return typeof value === "string" && value !== "" ? [value as UpgradeId] : [];
 }
 
+/** The seller's table as the API takes it: a row per group ticked; an empty Caribbean cost is the island's. */
+function shippingOptionsOf(values: ListingFormValues): ShippingOption[] {
+  const base = cents(values.shipping) ?? 0;
+  const rows: ShippingOption[] = [];
+  if (values.shipSame)
+    rows.push({ group: "same_territory", service: values.shipSameService, costCents: base });
+  if (values.shipCaribbean)
+    rows.push({
+      group: "caribbean",
+      service: values.shipCaribbeanService,
+      costCents: cents(values.caribbeanCost) ?? base,
+    });
+  if (values.shipWorld)
+    rows.push({
+      group: "world",
+      service: values.shipWorldService,
+      costCents: cents(values.worldCost) ?? Number.NaN,
+    });
+  return rows;
+}
+
 /** Where the API's field names (and the schema's paths) live in the form. */
 const API_TO_FORM: Record<string, ListingFieldName> = {
   priceCents: "price",
@@ -153,6 +218,8 @@ const API_TO_FORM: Record<string, ListingFieldName> = {
   buyItNowPriceCents: "buyItNowPrice",
   autoAcceptCents: "autoAccept",
   autoDeclineCents: "autoDecline",
+  // Rows are numbered by what is ticked; the messages name the group, so any row's lands here.
+  shippingOptions: "shipSame",
 };
 
 /** The form field an API or schema path names ("priceCents" -> "price"; rows keep their index). */
@@ -168,6 +235,8 @@ const MONEY_LABELS: Partial<Record<ListingFieldName, string>> = {
   buyItNowPrice: "Buy It Now price",
   autoAccept: "Automatic accept amount",
   autoDecline: "Automatic decline amount",
+  caribbeanCost: "Cost to other Caribbean territories",
+  worldCost: "Cost to the rest of the world",
 };
 
 type FlatErrors = Record<string, { type: string; message: string }>;
@@ -189,6 +258,12 @@ export function validateListing(values: ListingFormValues, imageIds: string[]): 
     : values.acceptsOffers
       ? ["price", "shipping", "autoAccept", "autoDecline"]
       : ["price", "shipping"];
+  if (values.shipCaribbean) money.push("caribbeanCost");
+  if (values.shipWorld) {
+    money.push("worldCost");
+    if ((values.worldCost ?? "").trim() === "")
+      add("worldCost", "required", "Cost to the rest of the world is required");
+  }
   for (const field of money) {
     const text = String(values[field]).trim();
     const label = MONEY_LABELS[field] ?? field;
@@ -231,6 +306,8 @@ const STAND_INS = {
   shippingCents: 0,
   returnPolicyDays: 30,
   localPickup: false,
+  handlingDays: DEFAULT_HANDLING_DAYS,
+  shippingOptions: [],
   durationDays: DEFAULT_AUCTION_DAYS,
   upgrades: [],
   subtitle: null,

@@ -1,0 +1,98 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import type { z } from "zod";
+import type { territoryListSchema } from "../../core/contracts/browse";
+import { type DeliverTo, deliverToSchema } from "../../core/contracts/delivery";
+import { WORLD_DESTINATION, WORLD_DESTINATION_NAME } from "../../core/delivery";
+import { apiGet, apiRequest, trusted } from "./api-client";
+import { queryKeys } from "./query-keys";
+import { useSession } from "./session";
+
+// The buyer's "Deliver to" (issue 29): the territory (or "world") the listing pages judge shipping
+// for, checkout charges for and bids are admitted by. Remembered in this browser (localStorage,
+// so it outlives the visit) and on the account when signed in (PUT /api/me/deliver-to), which
+// stands in for a default address's territory: the account's choice wins on another device, and
+// a choice made before signing in is saved to an account that has none.
+
+const KEY = "tradewinds.deliverTo";
+
+function readLocal(): string | null {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeLocal(value: string): void {
+  try {
+    localStorage.setItem(KEY, value);
+  } catch {
+    // Storage can be off (private modes): the choice then lasts as long as the page.
+  }
+}
+
+function saveToAccount(deliverTo: string) {
+  return apiRequest("/api/me/deliver-to", deliverToSchema, {
+    method: "PUT",
+    body: { deliverTo } satisfies DeliverTo,
+  });
+}
+
+/** The buyer's Deliver to (a territory slug or "world"; null until chosen) and how to change it. */
+export function useDeliverTo() {
+  const { user, isLoading: sessionLoading } = useSession();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+  const query = useQuery({
+    queryKey: queryKeys.deliverTo.current(userId),
+    enabled: !sessionLoading,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async ({ signal }) => {
+      const local = readLocal();
+      if (!userId) return local;
+      const { deliverTo } = await apiGet("/api/me/deliver-to", deliverToSchema, { signal });
+      if (deliverTo) {
+        writeLocal(deliverTo);
+        return deliverTo;
+      }
+      // Chosen before signing in: the account keeps it, so bids are judged by it.
+      if (local) await saveToAccount(local).catch(() => undefined);
+      return local;
+    },
+  });
+
+  const choose = useCallback(
+    async (value: string) => {
+      writeLocal(value);
+      queryClient.setQueryData(queryKeys.deliverTo.current(userId), value);
+      if (userId) await saveToAccount(value);
+    },
+    [queryClient, userId],
+  );
+
+  return {
+    deliverTo: query.data ?? (query.isPending ? readLocal() : null),
+    choose,
+    isLoading: sessionLoading || query.isPending,
+  };
+}
+
+/** The buyer's Deliver to by name ("Jamaica", "Rest of the world"), null until chosen or known. */
+export function useDeliverToName(): string | null {
+  const { deliverTo } = useDeliverTo();
+  const territories = useQuery({
+    queryKey: queryKeys.catalog.territories,
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet("/api/territories", trusted<z.output<typeof territoryListSchema>>(), {
+          signal,
+        })
+      ).items,
+    staleTime: 10 * 60_000,
+    enabled: deliverTo !== null && deliverTo !== WORLD_DESTINATION,
+  });
+  if (deliverTo === null) return null;
+  if (deliverTo === WORLD_DESTINATION) return WORLD_DESTINATION_NAME;
+  return territories.data?.find((t) => t.slug === deliverTo)?.name ?? null;
+}

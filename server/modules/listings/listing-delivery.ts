@@ -1,0 +1,127 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { ListingDelivery } from "../../../core/contracts/delivery";
+import {
+  businessDaysUntil,
+  DEST_GROUPS,
+  type DestGroup,
+  destGroupOf,
+  type ShippingOption,
+  type ShippingService,
+  sameSubRegionSlugs,
+  TRANSIT_DAYS,
+  WORLD_DESTINATION,
+} from "../../../core/delivery";
+import type { Db } from "../../db/db-handle";
+import { rows, uuidList } from "../../db/rows";
+
+export interface DeliveryRow {
+  originSlug: string;
+  handlingDays: number;
+  shipSameService: ShippingService | null;
+  shipSameCents: number | null;
+  shipCaribbeanService: ShippingService | null;
+  shipCaribbeanCents: number | null;
+  shipWorldService: ShippingService | null;
+  shipWorldCents: number | null;
+}
+
+/** The select list of DeliveryRow, for a query over `listings l join territories t`. */
+export const deliverySelect = sql`t.slug as "originSlug", l.handling_days as "handlingDays",
+  l.ship_same_service as "shipSameService", l.ship_same_cents as "shipSameCents",
+  l.ship_caribbean_service as "shipCaribbeanService", l.ship_caribbean_cents as "shipCaribbeanCents",
+  l.ship_world_service as "shipWorldService", l.ship_world_cents as "shipWorldCents"`;
+
+/** A row's shipping table, in group order. */
+export function optionsOf(row: DeliveryRow): ShippingOption[] {
+  const pairs: [DestGroup, ShippingService | null, number | null][] = [
+    ["same_territory", row.shipSameService, row.shipSameCents],
+    ["caribbean", row.shipCaribbeanService, row.shipCaribbeanCents],
+    ["world", row.shipWorldService, row.shipWorldCents],
+  ];
+  return pairs.flatMap(([group, service, cents]) =>
+    service ? [{ group, service, costCents: Number(cents ?? 0) }] : [],
+  );
+}
+
+export function deliveryOf(row: DeliveryRow): ListingDelivery {
+  return {
+    originSlug: row.originSlug,
+    handlingDays: Number(row.handlingDays),
+    options: optionsOf(row),
+  };
+}
+
+/** Listings' delivery by id (ids not found are absent). */
+export async function readDeliveries(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, DeliveryRow>();
+  const found = await rows<DeliveryRow & { id: string }>(
+    db,
+    sql`select l.id, ${deliverySelect} from listings l join territories t on t.id = l.territory_id
+        where l.id in (${uuidList(ids)})`,
+  );
+  return new Map(found.map((r) => [r.id, r]));
+}
+
+/** The option that serves `dest` (a territory slug or "world"), or undefined: it does not ship there. */
+export function optionForDest(row: DeliveryRow, dest: string): ShippingOption | undefined {
+  const group = destGroupOf(row.originSlug, dest);
+  return optionsOf(row).find((o) => o.group === group);
+}
+
+/** The columns a write of a shipping table sets, from its rows (groups left out: not shipped to). */
+export function shippingColumns(options: readonly ShippingOption[]) {
+  const by = new Map(options.map((o) => [o.group, o]));
+  const costs = options.map((o) => o.costCents);
+  return {
+    shipSameService: by.get("same_territory")?.service ?? null,
+    shipSameCents: by.get("same_territory")?.costCents ?? null,
+    shipCaribbeanService: by.get("caribbean")?.service ?? null,
+    shipCaribbeanCents: by.get("caribbean")?.costCents ?? null,
+    shipWorldService: by.get("world")?.service ?? null,
+    shipWorldCents: by.get("world")?.costCents ?? null,
+    /** The legacy single price the cards and the "Free shipping" filter read: the lowest cost. */
+    shippingCents: costs.length > 0 ? Math.min(...costs) : 0,
+  };
+}
+
+const destTerritory = (slug: string) => sql`(select id from territories where slug = ${slug})`;
+
+/**
+ * "Ships to `dest`" (a territory slug, or "world") over `listings l`, for browse filters. It reads
+ * the listing alone, so the browse walks filter on it as they go; the world's few listings have
+ * their own index (listings_open_world_idx).
+ */
+export function shipsToCondition(dest: string): SQL {
+  if (dest === WORLD_DESTINATION) return sql`l.ship_world_service is not null`;
+  return sql`(case when l.territory_id = ${destTerritory(dest)} then l.ship_same_service
+              else l.ship_caribbean_service end) is not null`;
+}
+
+/** The longest transit of a service column, by core/delivery's table for one kind of route. */
+function longestTransit(serviceColumn: SQL, route: keyof (typeof TRANSIT_DAYS)["standard"]): SQL {
+  return sql`(case ${serviceColumn}
+    when 'standard' then ${TRANSIT_DAYS.standard[route][1]}::int
+    when 'expedited' then ${TRANSIT_DAYS.expedited[route][1]}::int end)`;
+}
+
+/**
+ * "Delivered to `dest` by `by`" over `listings l`: its handling time plus the longest transit
+ * of the service serving `dest` (core/delivery's deliveryWindow, latest end) fits within the
+ * business days from an order now to `by`. A group not shipped to has no service, so no match.
+ */
+export function deliveredByCondition(dest: string, by: string, now: Date): SQL {
+  const days = businessDaysUntil(now, by);
+  if (days < 0) return sql`false`;
+  if (dest === WORLD_DESTINATION)
+    return sql`l.handling_days + ${longestTransit(sql`l.ship_world_service`, "world")} <= ${days}`;
+  const near = sameSubRegionSlugs(dest);
+  return sql`(case
+    when l.territory_id = ${destTerritory(dest)}
+      then l.handling_days + ${longestTransit(sql`l.ship_same_service`, "same_territory")}
+    when l.territory_id in (select id from territories where slug in ${near})
+      then l.handling_days + ${longestTransit(sql`l.ship_caribbean_service`, "same_sub_region")}
+    else l.handling_days + ${longestTransit(sql`l.ship_caribbean_service`, "other_sub_region")}
+    end) <= ${days}`;
+}
+
+export { DEST_GROUPS, WORLD_DESTINATION };
