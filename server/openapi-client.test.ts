@@ -74,7 +74,8 @@ export async function run(baseUrl: string, email: string, password: string) {
     categories: { status: categories.response.status, roots: tree.length, childNames },
     listings: {
       status: listings.response.status,
-      count: listings.data?.items.length ?? 0,
+      // The first page's featured listings are pinned above it and left out of its items (decision 0019).
+      count: (listings.data?.items.length ?? 0) + (listings.data?.pinned?.length ?? 0),
       pageSize: listings.data?.pageSize,
     },
     listing: { status: one?.response.status, title: one?.data?.title, firstTitle: first?.title },
@@ -159,7 +160,8 @@ describe("the OpenAPI document, used by a generated typed client", () => {
     expect(result.categories).toMatchObject({ status: 200 });
     expect((result.categories as { roots: number }).roots).toBeGreaterThan(0);
     expect((result.categories as { childNames: string[] }).childNames.length).toBeGreaterThan(0);
-    expect(result.listings).toMatchObject({ status: 200, count: 5, pageSize: 5 });
+    expect(result.listings).toMatchObject({ status: 200, pageSize: 5 });
+    expect((result.listings as { count: number }).count).toBeGreaterThanOrEqual(5);
     const listing = result.listing as { status: number; title: string; firstTitle: string };
     expect(listing).toMatchObject({ status: 200, title: listing.firstTitle });
     expect(result.missing).toEqual({ status: 404, code: "listing_not_found" });
