@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { countText, listingAnswers, resultCards } from "./fixtures/listing-answers";
+import { countText, listingAnswers, pricesShown, resultCards } from "./fixtures/listing-answers";
 import { expect, test } from "./fixtures/test";
 
 interface Card {
@@ -40,18 +40,6 @@ async function idsShown(page: Page): Promise<string[]> {
     .getByRole("link")
     .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   return [...new Set(hrefs.map((href) => href.replace("/products/", "")))].sort();
-}
-
-/** The prices the product cards show, in cents. */
-async function pricesShown(page: Page): Promise<number[]> {
-  return resultCards(page).evaluateAll((cards) =>
-    cards.map((card) => {
-      const price = [...card.querySelectorAll("p")]
-        .map((p) => p.textContent?.trim() ?? "")
-        .find((text) => /^US \$[\d,]+\.\d{2}$/.test(text));
-      return price ? Math.round(Number(price.replace(/[US$,\s]/g, "")) * 100) : Number.NaN;
-    }),
-  );
 }
 
 /** Waits until the page shows exactly the listings of this answer, and its count. */

@@ -105,7 +105,7 @@ test("a visitor lands on the home page and sees every section filled with real l
       section
         .getByRole("article")
         .first()
-        .getByText(/^\$[\d,]+\.\d{2}$/),
+        .getByText(/^US \$[\d,]+\.\d{2}$/),
     ).toBeVisible();
     await expectPictureLoaded(section.getByRole("article").first().locator("img"));
   }

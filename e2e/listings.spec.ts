@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { countText, listingAnswers, resultCards } from "./fixtures/listing-answers";
+import { countText, listingAnswers, pricesShown, resultCards } from "./fixtures/listing-answers";
 import { listThroughApi } from "./fixtures/listings";
 import { newPerson } from "./fixtures/people";
 import { expect, test } from "./fixtures/test";
@@ -21,18 +21,6 @@ interface ListingPage {
 
 /** The filters this page sends; an answer matches only when the others are absent. */
 const FILTER_KEYS = ["category", "territory", "kind", "search", "minPriceCents", "maxPriceCents"];
-
-/** The prices the cards show, in cents, in the order shown. */
-async function pricesShown(page: Page): Promise<number[]> {
-  return resultCards(page).evaluateAll((cards) =>
-    cards.map((card) => {
-      const price = [...card.querySelectorAll("p")]
-        .map((p) => p.textContent?.trim() ?? "")
-        .find((text) => /^\$[\d,]+\.\d{2}$/.test(text));
-      return price ? Math.round(Number(price.replace(/[$,]/g, "")) * 100) : Number.NaN;
-    }),
-  );
-}
 
 /** The titles of the cards shown, in order. */
 function titlesShown(page: Page) {
