@@ -28,8 +28,9 @@ async function cards(page: Page, query: string): Promise<Card[]> {
   return ((await response.json()) as { items: Card[] }).items;
 }
 
+/** A buyer-facing price as the pages mark it (core/money.ts formatUsd). */
 const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  `US $${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
 
 /** Walks the wizard's five steps, as filled in, to "List it now". */
 async function listFromWizard(page: Page) {
@@ -168,7 +169,7 @@ test("a buyer sees how an auction ended and what items like it sold for @phone",
   await page.goto(`/listing/${onSale.id}`);
   const strip = page.getByRole("region", { name: "Recently sold" });
   await expect(strip).toBeVisible();
-  await expect(strip).toContainText(/Median sold price\s*\$[\d,.]+/);
+  await expect(strip).toContainText(/Median sold price\s*US \$[\d,.]+/);
   await expect(strip.getByRole("article").first()).toContainText("Sold for");
   await expectNoSeriousA11yViolations(page);
 });

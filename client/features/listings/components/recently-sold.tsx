@@ -1,5 +1,5 @@
 import { RECENTLY_SOLD_DAYS } from "../../../../core/contracts/browse";
-import { formatMoney } from "../../../../core/money";
+import { formatUsd } from "../../../../core/money";
 import { pluralize } from "../../../lib/format";
 import { useDeferredData } from "../../../lib/use-deferred-data";
 import { useRecentlySold } from "../api/get-recently-sold";
@@ -27,7 +27,7 @@ export function RecentlySold({ listingId }: { listingId: string }) {
             <p className="text-sm text-slate-700">
               Median sold price{" "}
               <span className="text-base font-bold text-slate-900">
-                {formatMoney(data.medianPriceCents)}
+                {formatUsd(data.medianPriceCents)}
               </span>{" "}
               ({pluralize(data.items.length, "sale")} in the last {RECENTLY_SOLD_DAYS} days)
             </p>
