@@ -61,15 +61,15 @@ const plain = (n: ClaimedNotification): Email =>
 
 /** Each kind's email when every fact is there. */
 const WITH_FACTS: Record<NotificationKind, (n: ClaimedNotification) => Email> = {
-  outbid: (n) => outbidEmail(n.email, "Ana", 'Carved <calabash> "bowl"', "$10.50", URL),
-  auction_won: (n) => wonEmail(n.email, "Ana", 'Carved <calabash> "bowl"', "$10.50", URL),
+  outbid: (n) => outbidEmail(n.email, "Ana", 'Carved <calabash> "bowl"', "US $10.50", URL),
+  auction_won: (n) => wonEmail(n.email, "Ana", 'Carved <calabash> "bowl"', "US $10.50", URL),
   auction_lost: plain,
   order_paid: (n) =>
     orderPaidEmail(
       n.email,
       "Ana",
       "0a1b2c3d",
-      "$42.50",
+      "US $42.50",
       ["1 × Woven palm basket", "2 × Carved bowl"],
       URL,
     ),
