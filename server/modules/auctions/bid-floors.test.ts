@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { BID_MESSAGES } from "../../../core/contracts/bidding";
+import { topics } from "../../../core/events";
 import { KeyedLimiter } from "../../concurrency";
 import type { Database, NamedStatement } from "../../db/client";
 import { rows } from "../../db/rows";
@@ -181,8 +182,17 @@ describe("refusing beaten bids in the instance (bid-floors.ts)", () => {
     const { deps, floors, counted } = instance(() => clock);
     const { listingId } = await newAuction();
     const [ana, ben, cy] = (await users(3)) as [string, string, string];
+    // Ana's bid reaches the floor twice: from its start-up read and over the bus. News over the bus
+    // confirms the auction open at the clock's time, so it must be in before the clock moves (on
+    // PostgreSQL it came after once, and the refusal below was early).
+    let busNews = 0;
+    const stopListening = t.app.bus.subscribe(topics.auction(listingId), (event) => {
+      if (event.name === "auction.updated") busNews += 1;
+    });
     await outcome(deps, listingId, ana, 1000);
     await known(floors, listingId, cy);
+    await vi.waitFor(() => expect(busNews).toBeGreaterThan(0), { timeout: 3000, interval: 10 });
+    stopListening();
 
     // No bid and no event for longer than CONFIRM_MS: the auction may have been taken down since.
     clock += CONFIRM_MS + 1;
