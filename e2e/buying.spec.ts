@@ -447,7 +447,7 @@ test("Buy It Now on an auction, before its first bid, buys the lot and ends the 
   await page.goto(`/listing/${auction.id}`);
   await page
     .getByRole("region", { name: "Auction" })
-    .getByRole("button", { name: `Buy It Now ${formatMoney(price)}` })
+    .getByRole("button", { name: `Buy It Now ${formatUsd(price)}` })
     .click();
   await expect(page).toHaveURL(new RegExp(`/checkout\\?listing=${auction.id}&quantity=1$`));
   await expect(page.getByRole("list", { name: "Items in this order" })).toContainText(

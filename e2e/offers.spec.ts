@@ -72,7 +72,7 @@ test("a buyer offers, the seller counters, the buyer sees the counter live, acce
   await dialog.getByRole("button", { name: "Send offer" }).click();
   await expect(dialog).toBeHidden();
   await expect(buyBox(page)).toContainText(
-    "Your offer of $70.00 each × 2 is waiting for the seller's answer.",
+    "Your offer of US $70.00 each × 2 is waiting for the seller's answer.",
   );
   await expect(buyBox(page)).toContainText(/left to answer/);
   // One offer waits at a time: no second Make offer meanwhile.
@@ -85,10 +85,10 @@ test("a buyer offers, the seller counters, the buyer sees the counter live, acce
   await expect(sellerPage).toHaveURL(`/my/selling/offers?listing=${listing.id}`);
   const offers = sellerPage.getByRole("list", { name: "Offers on your listings" });
   const row = offers.getByRole("listitem").filter({ hasText: listing.title });
-  await expect(row).toContainText(`${buyer.username} offered: $70.00 each × 2`);
+  await expect(row).toContainText(`${buyer.username} offered: US $70.00 each × 2`);
   await expect(row).toContainText("Would you take $70 each for two?");
   await expect(row).toContainText("Waiting for your answer");
-  await row.getByRole("button", { name: `Counter $70.00 each × 2 for ${listing.title}` }).click();
+  await row.getByRole("button", { name: `Counter US $70.00 each × 2 for ${listing.title}` }).click();
   const counter = sellerPage.getByRole("dialog", { name: "Counter the offer" });
   await counter.getByLabel("Your counteroffer (each)").fill("85");
   await counter.getByLabel("Message (optional)").fill("Best I can do is $85 each.");
@@ -100,15 +100,15 @@ test("a buyer offers, the seller counters, the buyer sees the counter live, acce
 
   // The buyer's page shows the counter without a reload, and the buyer accepts it.
   await expect(buyBox(page)).toContainText("The seller countered");
-  await expect(buyBox(page)).toContainText("the seller asks $85.00 each × 2");
+  await expect(buyBox(page)).toContainText("the seller asks US $85.00 each × 2");
   await expect(buyBox(page)).toContainText("Best I can do is $85 each.");
   await buyBox(page)
-    .getByRole("button", { name: `Accept $85.00 each × 2 for ${listing.title}` })
+    .getByRole("button", { name: `Accept US $85.00 each × 2 for ${listing.title}` })
     .click();
   const confirm = page.getByRole("dialog", { name: "Accept the counteroffer?" });
   await confirm.getByRole("button", { name: "Accept", exact: true }).click();
   await expect(buyBox(page)).toContainText("Offer accepted");
-  await expect(buyBox(page)).toContainText("Agreed at $85.00 each × 2");
+  await expect(buyBox(page)).toContainText("Agreed at US $85.00 each × 2");
 
   // Purchase History has the unpaid order with its deadline, and no Cancel: an agreement binds.
   await page.goto("/my/purchases");

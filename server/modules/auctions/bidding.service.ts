@@ -8,6 +8,11 @@ import type { KeyedLimiter } from "../../concurrency";
 import type { Database, Db, NamedStatement } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from "../../errors";
+import {
+  doesNotShipThere,
+  SHIPS_TO_ACCOUNT_CHECK,
+  type ShipsToAccount,
+} from "../listings/ships-to-account";
 import type { BidFloors } from "./bid-floors";
 
 export interface BiddingDeps {
@@ -76,25 +81,6 @@ export function placeBidParams(
 }
 
 /**
- * Whether the item ships to the bidder's Deliver to (issue 29). The server trusts the account's
- * choice, the stand-in for a default address (decision 0021): a bid's request names no address,
- * and the page's chooser saves to the account when signed in. An account that never chose is not
- * refused (checkout then judges the address it gives). No row: the listing is missing, which
- * place_bid answers.
- */
-export const BID_DELIVERY_CHECK: NamedStatement = {
-  name: "bid_delivery_check",
-  text: `select (case when u.deliver_to is null then true
-            when u.deliver_to = 'world' then l.ship_world_service is not null
-            when u.deliver_to = t.slug then l.ship_same_service is not null
-            else l.ship_caribbean_service is not null end) as ships,
-          coalesce(dt.name, 'your territory') as "deliverToName"
-        from listings l join territories t on t.id = l.territory_id
-          cross join users u left join territories dt on dt.slug = u.deliver_to
-        where l.id = $1::uuid and u.id = $2::uuid`,
-};
-
-/**
  * Places a bid with one statement (see PLACE_BID), so concurrent bids on one auction are decided
  * one after another against the latest state; bids on different auctions do not wait.
  */
@@ -119,15 +105,11 @@ export async function placeBid(
     return row;
   };
   refuseIfBeaten();
-  const [delivery] = await deps.database.run<{ ships: boolean; deliverToName: string }>(
-    BID_DELIVERY_CHECK,
-    [listingId, bidderId],
-  );
-  if (delivery && !delivery.ships)
-    throw ruleBroken(
-      ERROR_CODES.doesNotShipThere,
-      `The seller does not ship this item to ${delivery.deliverToName}.`,
-    );
+  const [delivery] = await deps.database.run<ShipsToAccount>(SHIPS_TO_ACCOUNT_CHECK, [
+    listingId,
+    bidderId,
+  ]);
+  if (delivery && !delivery.ships) throw doesNotShipThere(delivery.deliverToName);
   // Checked again once its turn comes: the price may have moved while it waited.
   const r = deps.gate
     ? await deps.gate.run(listingId, () => {

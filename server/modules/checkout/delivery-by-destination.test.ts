@@ -6,7 +6,7 @@ import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
 // Delivery by destination (issue 29, decision 0021): what checkout charges and refuses follows the
-// territory the items go to; bids follow the account's Deliver to.
+// territory the items go to; bids and offers follow the account's Deliver to.
 
 const t = setUpTestApp();
 let sellerId: string;
@@ -170,6 +170,30 @@ describe("bids follow the account's Deliver to", () => {
     await bidder.put("/api/me/deliver-to", { deliverTo: "jamaica" });
     const accepted = await bidder.post(`/api/listings/${auction.id}/bids`, { amountCents: 2500 });
     expect(accepted.statusCode, accepted.body).toBe(201);
+  });
+});
+
+describe("offers follow the account's Deliver to, as bids do", () => {
+  it("refuses an offer from a buyer whose territory the item does not ship to", async () => {
+    const listing = await jamaicanListing({ shipCaribbeanService: null, acceptsOffers: true });
+    const offererId = (await createUser(t.database.db, "grenadian-offerer")).id;
+    const offerer = await signedInAgent(t.app, t.database.db, offererId);
+    await offerer.put("/api/me/deliver-to", { deliverTo: "grenada" });
+    const offer = { amountCents: 1500, quantity: 1 };
+    const refused = await offerer.post(`/api/listings/${listing.id}/offers`, offer);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: "does_not_ship_there",
+      message: "The seller does not ship this item to Grenada.",
+    });
+    const [count] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from offers where listing_id = ${listing.id}`,
+    );
+    expect(count?.n).toBe(0);
+    await offerer.put("/api/me/deliver-to", { deliverTo: "jamaica" });
+    const made = await offerer.post(`/api/listings/${listing.id}/offers`, offer);
+    expect(made.statusCode, made.body).toBe(201);
   });
 });
 

@@ -16,6 +16,7 @@ import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { conflict, forbidden, notFound, ruleBroken } from "../../errors";
 import { lockListings } from "../listings/listing-locks";
+import { assertShipsToAccount } from "../listings/ships-to-account";
 import { notify } from "../notifications/notifications.service";
 import { agreeOffer, assertCanSell, type OfferListing, readOfferListing } from "./offer-agreement";
 import { offerActor } from "./offers.policy";
@@ -155,6 +156,8 @@ async function placeOffer(
       amountCents: OFFER_MESSAGES.belowPrice(listing.priceCents),
     });
   assertCanSell(listing, input.quantity);
+  // Refused as a bid is: an agreement would be an order the seller does not ship (decision 0021).
+  await assertShipsToAccount(tx, listing.id, buyerId);
   await lapseBuyerOffers(tx, listing.id, buyerId, now);
   const [made] = await rows<{ total: number; open: number }>(
     tx,

@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { BID_MESSAGES } from "../../../../core/bidding";
 import type { ListingDetail } from "../../../../core/contracts/browse";
 import { listingResult, priceLabel, RESULT_TEXTS } from "../../../../core/listing-result";
-import { formatMoney, parseMoneyToCents } from "../../../../core/money";
+import { formatMoney, formatUsd, parseMoneyToCents } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { ApproxPrice, UsdAmount } from "../../../components/ui/usd-price";
@@ -454,7 +454,7 @@ export function AuctionPanel({
                 if (requireSignIn("buy", buyNow)) buyNow();
               }}
             >
-              Buy It Now {formatMoney(auction.buyItNowPriceCents)}
+              Buy It Now {formatUsd(auction.buyItNowPriceCents)}
             </Button>
           )}
         </>

@@ -1,5 +1,5 @@
 import { AlertTriangle } from "lucide-react";
-import { formatMoney } from "../../../../core/money";
+import { formatUsd } from "../../../../core/money";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 
 /** Asks before a bid goes out: bids are final (DECISIONS.md). */
@@ -34,12 +34,12 @@ export function BidConfirmDialog({
     >
       <div className="flex flex-col gap-3">
         <p>
-          You are about to bid <strong>{formatMoney(amountCents)}</strong> on “{listingTitle}”.
+          You are about to bid <strong>{formatUsd(amountCents)}</strong> on “{listingTitle}”.
         </p>
         {maxAmountCents !== null && (
           <p className="text-sm">
-            We will bid for you up to <strong>{formatMoney(maxAmountCents)}</strong>, only as much
-            as needed to keep you in the lead.
+            We will bid for you up to <strong>{formatUsd(maxAmountCents)}</strong>, only as much as
+            needed to keep you in the lead.
           </p>
         )}
         <p className="flex items-start gap-2 rounded-lg bg-coral-50 p-3 text-sm text-coral-900">

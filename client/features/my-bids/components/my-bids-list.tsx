@@ -1,7 +1,7 @@
 import { Gavel } from "lucide-react";
 import { Link } from "react-router";
 import type { MyBid } from "../../../../core/contracts/bidding";
-import { formatMoney } from "../../../../core/money";
+import { formatMoney, formatUsd } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { buttonClasses } from "../../../components/ui/button";
 import { ItemHead, ItemRow } from "../../../components/ui/item-row";
@@ -40,7 +40,7 @@ function MyBidRow({ bid }: { bid: MyBid }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <ItemHead href={href} title={bid.listing.title} status={status} />
         <p className="text-sm text-slate-800">
-          Your bid: <span className="font-semibold">{formatMoney(bid.amountCents)}</span>
+          Your bid: <span className="font-semibold">{formatUsd(bid.amountCents)}</span>
           {bid.maxAmountCents !== null && bid.maxAmountCents > bid.amountCents && (
             <span className="text-slate-700"> (max {formatMoney(bid.maxAmountCents)})</span>
           )}

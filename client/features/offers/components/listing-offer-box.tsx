@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { Offer } from "../../../../core/contracts/offers";
-import { formatMoney } from "../../../../core/money";
+import { formatUsd } from "../../../../core/money";
 import { OFFER_MESSAGES, OFFER_RULES } from "../../../../core/offers";
 import { Button, buttonClasses } from "../../../components/ui/button";
 import { pluralize } from "../../../lib/format";
@@ -166,7 +166,7 @@ export function ListingOfferBox({ listing }: { listing: OfferableListing }) {
           <>
             <p className="font-semibold">{listing.title}</p>
             <p>
-              Buy It Now price: {formatMoney(listing.priceCents)}. The seller has{" "}
+              Buy It Now price: {formatUsd(listing.priceCents)}. The seller has{" "}
               {OFFER_RULES.answerHours} hours to answer; you can make up to{" "}
               {OFFER_RULES.maxOffersPerBuyer} offers on this item.
             </p>
@@ -174,7 +174,7 @@ export function ListingOfferBox({ listing }: { listing: OfferableListing }) {
         }
         amount={{
           label: listing.quantity > 1 ? "Your offer (each)" : "Your offer",
-          hint: `Below ${formatMoney(listing.priceCents)}.`,
+          hint: `Below ${formatUsd(listing.priceCents)}.`,
         }}
         maxQuantity={listing.quantity}
         submitLabel="Send offer"

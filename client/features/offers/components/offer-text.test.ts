@@ -31,8 +31,8 @@ describe("offer texts", () => {
   });
 
   it("prices a quantity each, and an agreement at the counter the buyer accepted", () => {
-    expect(offerAmountText(7_000, 2)).toBe("$70.00 each × 2");
-    expect(offerAmountText(7_000, 1)).toBe("$70.00");
+    expect(offerAmountText(7_000, 2)).toBe("US $70.00 each × 2");
+    expect(offerAmountText(7_000, 1)).toBe("US $70.00");
     expect(agreedCents({ ...base, status: "accepted", counterCents: 8_500 })).toBe(8_500);
     expect(agreedCents({ ...base, status: "accepted" })).toBe(7_000);
   });

@@ -1,5 +1,5 @@
 import type { Offer } from "../../../../core/contracts/offers";
-import { formatMoney } from "../../../../core/money";
+import { formatUsd } from "../../../../core/money";
 
 export type OfferRole = "buyer" | "seller";
 
@@ -42,9 +42,9 @@ export function offerStatusPill(
   }
 }
 
-/** "$45.00" or "$45.00 each × 2": what an amount buys. */
+/** "US $45.00" or "US $45.00 each × 2": what an amount buys (marked: offers travel to lists and notices). */
 export function offerAmountText(cents: number, quantity: number): string {
-  return quantity > 1 ? `${formatMoney(cents)} each × ${quantity}` : formatMoney(cents);
+  return quantity > 1 ? `${formatUsd(cents)} each × ${quantity}` : formatUsd(cents);
 }
 
 /** The price the offer was agreed at: the seller's counter when the buyer accepted it. */

@@ -2,7 +2,7 @@ import { ShoppingBag } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { Link } from "react-router";
 import type { Order } from "../../../../core/contracts/buying";
-import { formatMoney } from "../../../../core/money";
+import { formatMoney, formatUsd } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { buttonClasses } from "../../../components/ui/button";
 import { ItemFact, StatusPill } from "../../../components/ui/item-row";
@@ -55,7 +55,7 @@ function OrderCard({
           <ItemFact term="Order number" className="font-mono">
             #{order.number}
           </ItemFact>
-          <ItemFact term="Total">{formatMoney(order.totalCents)}</ItemFact>
+          <ItemFact term="Total">{formatUsd(order.totalCents)}</ItemFact>
           <ItemFact term="Items">{pluralize(order.itemCount, "item")}</ItemFact>
         </dl>
         <StatusPill className={status.className}>{status.label}</StatusPill>

@@ -1,6 +1,6 @@
 import { Clock } from "lucide-react";
 import { useEffect } from "react";
-import { formatMoney } from "../../../../core/money";
+import { formatUsd } from "../../../../core/money";
 import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { useSession } from "../../../lib/session";
@@ -52,7 +52,7 @@ export function UnpaidOrderNotice({ except }: { except?: string }) {
               <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-800" />
               <div className="text-sm">
                 <p className="font-semibold">
-                  You haven't paid for order #{order.number} ({formatMoney(order.totalCents)}).
+                  You haven't paid for order #{order.number} ({formatUsd(order.totalCents)}).
                 </p>
                 <p>
                   {what} {order.itemCount === 1 ? "is" : "are"} reserved for you until{" "}

@@ -2,7 +2,7 @@ import { Clock, Gavel, ImageOff, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { WatchlistItem } from "../../../../core/contracts/watching";
 import { listingResult, priceLabel as rowPriceLabel } from "../../../../core/listing-result";
-import { formatMoney } from "../../../../core/money";
+import { formatUsd } from "../../../../core/money";
 import { formatTimeLeft, timeLeft } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { pluralize } from "../../../lib/format";
@@ -66,7 +66,7 @@ export function WatchlistItemRow({ item }: { item: WatchlistItem }) {
           <p className="text-sm text-slate-700">
             {priceLabel}:{" "}
             <span className="text-lg font-bold text-slate-900">
-              {formatMoney(
+              {formatUsd(
                 result?.outcome === "sold" ? result.priceCents : listing.displayPriceCents,
               )}
             </span>
