@@ -46,6 +46,11 @@ function listingsShape(name: string, query: Record<string, string>): Shape {
   };
 }
 
+/** The calendar date (UTC) `days` from now, as the "delivery by" filter takes it. */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 export const SHAPES: Shape[] = [
   // Newest first, as these three were measured before words got Best Match by default (issue 30).
   listingsShape("common word", { search: "vintage", sort: "newest" }),
@@ -62,6 +67,10 @@ export const SHAPES: Shape[] = [
   listingsShape("territory", { territory: "barbados" }),
   listingsShape("accepts offers", { acceptsOffers: "true" }),
   listingsShape("offers + category", { acceptsOffers: "true", category: "electronics" }),
+  // Issue 29: "ships to my territory", and with "delivery by" a date 12 days ahead (most of the
+  // Caribbean's listings fit; the capped count has to find its limit among those that do).
+  listingsShape("ships to", { shipsTo: "grenada" }),
+  listingsShape("delivery by", { shipsTo: "grenada", deliveryBy: inDays(12) }),
   {
     name: "home",
     path: "/api/home",

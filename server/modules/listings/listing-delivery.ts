@@ -9,6 +9,7 @@ import {
   type ShippingService,
   sameSubRegionSlugs,
   TRANSIT_DAYS,
+  transitDays,
   WORLD_DESTINATION,
 } from "../../../core/delivery";
 import type { Db } from "../../db/db-handle";
@@ -122,6 +123,23 @@ export function deliveredByCondition(dest: string, by: string, now: Date): SQL {
       then l.handling_days + ${longestTransit(sql`l.ship_caribbean_service`, "same_sub_region")}
     else l.handling_days + ${longestTransit(sql`l.ship_caribbean_service`, "other_sub_region")}
     end) <= ${days}`;
+}
+
+/**
+ * shipsToCondition and deliveredByCondition on one listing's row, for code that already holds the
+ * row (the saved-search matcher tests a handful of new listings, not the table): whether it ships
+ * to `dest` and, given `by`, is estimated to arrive there by that date. alert-matching.test.ts
+ * holds the two to the same answers.
+ */
+export function deliversTo(row: DeliveryRow, dest: string, by: string | null, now: Date) {
+  const option = optionForDest(row, dest);
+  if (!option) return false;
+  if (!by) return true;
+  const days = businessDaysUntil(now, by);
+  return (
+    days >= 0 &&
+    Number(row.handlingDays) + transitDays(option.service, row.originSlug, dest)[1] <= days
+  );
 }
 
 export { DEST_GROUPS, WORLD_DESTINATION };

@@ -30,6 +30,10 @@ async function idOf(table: "categories" | "territories", slug: string): Promise<
 }
 
 /** Lists a new listing as the selling service would: it is queued for matching. */
+/** The calendar date (UTC) `days` from now, as the "delivery by" filter takes it. */
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 async function newListing(fields: Parameters<typeof createListing>[1]) {
   const listing = await createListing(db, fields);
   await queueNewListing(db, listing.id);
@@ -68,6 +72,9 @@ describe("matching new listings against saved searches", () => {
         priceCents: 45_000,
         condition: "good",
         shippingCents: 0,
+        handlingDays: 1,
+        shipWorldService: "expedited",
+        shipWorldCents: 4_000,
       }),
       await newListing({
         title: "iPhone 13",
@@ -89,6 +96,7 @@ describe("matching new listings against saved searches", () => {
         priceCents: 8_000,
         condition: null,
         shippingCents: 2000,
+        handlingDays: 8,
         featured: true,
         auction: { endTime: new Date(Date.now() + 48 * hour), currentBidCents: 9_500, bidCount: 3 },
       }),
@@ -101,6 +109,8 @@ describe("matching new listings against saved searches", () => {
         condition: "new",
         shippingCents: 0,
         localPickup: true,
+        shipCaribbeanService: null,
+        shipCaribbeanCents: null,
       }),
       await newListing({
         title: "Phone charger",
@@ -155,6 +165,16 @@ describe("matching new listings against saved searches", () => {
       { localPickup: "true" },
       { freeShipping: "true", localPickup: "true" },
       { featured: "true" },
+      // Delivery by destination (issue 29): the islands' own, the region's, the world's, by a date.
+      { shipsTo: "jamaica" },
+      { shipsTo: "barbados" },
+      { shipsTo: "grenada" },
+      { shipsTo: "world" },
+      { shipsTo: "grenada", deliveryBy: inDays(9) },
+      { shipsTo: "jamaica", deliveryBy: inDays(5) },
+      { shipsTo: "world", deliveryBy: inDays(30) },
+      { shipsTo: "barbados", deliveryBy: inDays(60) },
+      { shipsTo: "jamaica", deliveryBy: inDays(-3) },
       { sort: "ending_soon" },
       { sort: "ending_soon", kind: "fixed_price" },
       { status: "sold" },

@@ -3,6 +3,7 @@ import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
 import { notifications } from "../../db/schema/notifications";
+import { type DeliveryRow, deliversTo } from "../listings/listing-delivery";
 import { activeListingCondition } from "../listings/listing-visibility";
 import { notify } from "../notifications/notifications.service";
 
@@ -25,12 +26,15 @@ export async function queueNewListing(tx: Db, listingId: string): Promise<void> 
   );
 }
 
-interface SearchMatch {
+interface SearchMatch extends DeliveryRow {
   saved_search_id: string;
   user_id: string;
   name: string;
   listing_id: string;
   title: string;
+  /** The saved search's "ships to" and "delivery by" (issue 29), tested on the row in deliversTo. */
+  shipsTo: string | null;
+  deliveryBy: string | null;
 }
 
 interface FollowerMatch {
@@ -52,18 +56,20 @@ const live = sql`s.notifications_enabled and s.matches_new_listings`;
  * 1. Candidates, each by an index: searches whose lexeme key is among the listing's lexemes
  *    (search-keys.ts: every search with text that could match has one, or is unkeyed), searches
  *    without text for its category, and the few no key reaches.
- * 2. The whole filter on the candidates.
+ * 2. The whole filter on the candidates; "ships to" and "delivery by" on the rows found.
  *
  * The seller's own saved searches are left out: nobody needs to hear that they listed something.
  */
-function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch[]> {
-  return rows<SearchMatch>(
+async function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch[]> {
+  const matches = await rows<SearchMatch>(
     tx,
     sql`with l as materialized (
           select l.id, l.title, l.description, l.search_vector, l.kind::text as kind, l.seller_id,
             u.username, c.slug as category_slug, sc.slug as sub_slug, t.slug as territory_slug,
             t.id::text as territory_id, coalesce(a.current_bid_cents, l.price_cents) as price,
             l.condition, l.shipping_cents, l.local_pickup, l.featured,
+            l.handling_days, l.ship_same_service, l.ship_same_cents, l.ship_caribbean_service,
+            l.ship_caribbean_cents, l.ship_world_service, l.ship_world_cents,
             tsvector_to_array(l.search_vector) as lexemes
           from listings l
           join users u on u.id = l.seller_id
@@ -82,7 +88,13 @@ function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch
           union
           select l.id, s.id from l cross join saved_searches s where ${live} and s.match_unkeyed
         )
-        select s.id as saved_search_id, s.user_id, s.name, l.id as listing_id, l.title
+        select s.id as saved_search_id, s.user_id, s.name, l.id as listing_id, l.title,
+          s.query->>'shipsTo' as "shipsTo", s.query->>'deliveryBy' as "deliveryBy",
+          l.territory_slug as "originSlug", l.handling_days as "handlingDays",
+          l.ship_same_service as "shipSameService", l.ship_same_cents as "shipSameCents",
+          l.ship_caribbean_service as "shipCaribbeanService",
+          l.ship_caribbean_cents as "shipCaribbeanCents",
+          l.ship_world_service as "shipWorldService", l.ship_world_cents as "shipWorldCents"
         from candidates k
         join l on l.id = k.listing_id
         join saved_searches s on s.id = k.search_id
@@ -108,6 +120,9 @@ function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<SearchMatch
               else l.search_vector @@ s.match_tsquery end))
         order by l.id, s.id`,
   );
+  // "Ships to" and "delivery by" on the few matches, by the same rule whereFor's SQL states.
+  const now = new Date();
+  return matches.filter((m) => !m.shipsTo || deliversTo(m, m.shipsTo, m.deliveryBy ?? null, now));
 }
 
 /** Followers with notifications on of the sellers of `ids`. */

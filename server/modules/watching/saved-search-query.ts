@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { SavedSearchQuery } from "../../../core/contracts/watching";
+import { formatDeliveryDate, WORLD_DESTINATION } from "../../../core/delivery";
 import { CONDITION_VALUES, conditionLabel } from "../../../core/listing";
 import { formatMoney } from "../../../core/money";
 import { parseSavedFilters, type SavedFilters } from "../../../core/saved-search-query";
@@ -32,10 +33,15 @@ const CONDITION_ORDER: string[] = [...CONDITION_VALUES, "used", "not_specified"]
  * slugs).
  */
 export async function describeFilters(db: Db, f: SavedFilters): Promise<string> {
-  const [names] = await rows<{ category: string | null; territory: string | null }>(
+  const [names] = await rows<{
+    category: string | null;
+    territory: string | null;
+    shipsTo: string | null;
+  }>(
     db,
     sql`select
           (select name from categories where slug = ${f.category ?? ""}) as category,
+          (select name from territories where slug = ${f.shipsTo ?? ""}) as "shipsTo",
           (select name from territories where slug = ${f.territory ?? ""}
              or id::text = ${f.territory ?? ""} limit 1) as territory`,
   );
@@ -63,6 +69,11 @@ export async function describeFilters(db: Db, f: SavedFilters): Promise<string> 
     Boolean,
   );
   if (delivery.length > 0) parts.push(delivery.join(" or "));
+  if (f.shipsTo)
+    parts.push(
+      `ships to ${f.shipsTo === WORLD_DESTINATION ? "the rest of the world" : (names?.shipsTo ?? f.shipsTo)}`,
+    );
+  if (f.deliveryBy) parts.push(`delivered by ${formatDeliveryDate(f.deliveryBy)}`);
   if (f.featured) parts.push("featured");
   if (f.seller) parts.push(`sold by ${f.seller}`);
   if (f.status === "ended") parts.push("completed listings");

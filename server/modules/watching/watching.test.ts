@@ -224,6 +224,13 @@ describe("saved searches", () => {
       query: { category: "electronics", territory: "jamaica" },
       description: "All listings in Electronics, Jamaica",
     });
+    const delivered = await buyer.agent.patch(`/api/me/saved-searches/${saved.id}`, {
+      query: { category: "electronics", shipsTo: "grenada", deliveryBy: "2030-01-15" },
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json().description).toBe(
+      "All listings in Electronics, ships to Grenada, delivered by Tue, Jan 15",
+    );
     expect((await buyer.agent.delete(`/api/me/saved-searches/${saved.id}`)).statusCode).toBe(204);
     expect((await buyer.agent.get(`/api/me/saved-searches/${saved.id}`)).statusCode).toBe(404);
   });
