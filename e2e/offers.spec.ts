@@ -88,7 +88,9 @@ test("a buyer offers, the seller counters, the buyer sees the counter live, acce
   await expect(row).toContainText(`${buyer.username} offered: US $70.00 each × 2`);
   await expect(row).toContainText("Would you take $70 each for two?");
   await expect(row).toContainText("Waiting for your answer");
-  await row.getByRole("button", { name: `Counter US $70.00 each × 2 for ${listing.title}` }).click();
+  await row
+    .getByRole("button", { name: `Counter US $70.00 each × 2 for ${listing.title}` })
+    .click();
   const counter = sellerPage.getByRole("dialog", { name: "Counter the offer" });
   await counter.getByLabel("Your counteroffer (each)").fill("85");
   await counter.getByLabel("Message (optional)").fill("Best I can do is $85 each.");
