@@ -198,7 +198,7 @@ test("the seller's automatic amounts accept and decline offers at once, set in t
   // One at or above the accept amount is accepted at once: Pay now.
   await makeOffer(page, { amount: "92.50", message: "For my daughter's band." });
   await expect(toast(page, "Offer accepted")).toBeVisible();
-  await expect(buyBox(page)).toContainText("Agreed at $92.50");
+  await expect(buyBox(page)).toContainText("Agreed at US $92.50");
   await expect(buyBox(page).getByRole("link", { name: "Pay now" })).toHaveAttribute(
     "href",
     /\/checkout\?order=/,
