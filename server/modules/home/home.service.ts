@@ -9,25 +9,39 @@ import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { listingSection, whereFor } from "../listings/listings.service";
 
-/** A stable shuffle that changes once a day, so picks rotate without a job to rotate them. */
+/** A stable shuffle of the day's candidates that changes once a day, so picks rotate without a job. */
 const dailyOrder = sql`md5(l.id::text || current_date::text), l.id`;
 
 /**
- * How many listings the day's shuffle keeps as Daily Picks candidates: the sections before it
+ * How many listings the day's sample keeps as Daily Picks candidates: the sections before it
  * take at most 3 × HOME_SECTION_SIZE, and some candidates sell during the day.
  */
 export const PICK_CANDIDATES = 100;
+/** The day's sample is this many runs of consecutive listings, each from its own moment. */
+const PICK_RUNS = 10;
 
 /**
- * The first PICK_CANDIDATES open listings (of a territory) in the day's shuffle. Ordering every
- * open listing costs a scan of them all, so this runs once a day (home-cache.ts keeps it); the
- * picks are then the first of these still open and not in another section.
+ * About PICK_CANDIDATES open listings (of a territory) drawn for the day, at a cost that does not
+ * grow with the catalogue (issue 32: a shuffle of every open listing took 1.5 s at a million). Ids
+ * are random uuids, so the first open listing at or after a uuid drawn from the day's date is a
+ * listing chosen at random from the whole catalogue; its listing time is one moment of the sample,
+ * so the moments fall where the listings are (many from busy months, few from quiet ones). Each
+ * moment gives the PICK_CANDIDATES / PICK_RUNS listings (of the territory) listed just before it,
+ * by the newest-first index. Every instance draws the same sample on the same day.
  */
 export async function dailyPickCandidates(db: Db, territory?: string): Promise<string[]> {
+  const open = whereFor({ status: "active" });
   const found = await rows<{ id: string }>(
     db,
-    sql`select l.id from listings l where ${whereFor({ territory, status: "active" })}
-      order by ${dailyOrder} limit ${PICK_CANDIDATES}`,
+    sql`with moments as (
+        select coalesce((select l.created_at from listings l
+          where l.id >= md5(current_date::text || ':' || i)::uuid and ${open}
+          order by l.id limit 1), now()) as at
+        from generate_series(1, ${PICK_RUNS}) i)
+      select distinct run.id from moments cross join lateral (
+        select l.id from listings l
+        where ${whereFor({ territory, status: "active" })} and l.created_at <= moments.at
+        order by l.created_at desc, l.id limit ${PICK_CANDIDATES / PICK_RUNS}) run`,
   );
   return found.map((r) => r.id);
 }
@@ -36,7 +50,8 @@ export async function dailyPickCandidates(db: Db, territory?: string): Promise<s
  * The home page's four sections, optionally for one territory. Featured, Trending and Ending Soon
  * are each the first listings of their View all page (HOME_SECTION_QUERIES), so one listing may
  * show in two of them; Daily Picks, which has no such page, leaves out what they show.
- * `pickCandidates` are the day's Daily Picks candidates (dailyPickCandidates) when already known.
+ * `pickCandidates` are the day's Daily Picks candidates (dailyPickCandidates) when already known;
+ * Daily Picks are the first of them, not shown above, in the day's shuffle.
  */
 export async function getHomeSections(
   db: Db,
@@ -52,15 +67,14 @@ export async function getHomeSections(
     await section(HOME_SECTION_QUERIES.endingSoon),
   ];
   const shown = [...new Set([...featured, ...trending, ...endingSoon].map((c) => c.id))];
-  let dailyPicks = pickCandidates
-    ? await listingSection(db, base, DAILY_PICKS_SIZE, shown, dailyOrder, pickCandidates)
-    : null;
-  // Too few candidates left (a busy day of sales): the whole shuffle, as without candidates.
-  if (
-    dailyPicks === null ||
-    (dailyPicks.length < DAILY_PICKS_SIZE && pickCandidates?.length === PICK_CANDIDATES)
-  ) {
-    dailyPicks = await listingSection(db, base, DAILY_PICKS_SIZE, shown, dailyOrder);
+  const candidates = pickCandidates ?? (await dailyPickCandidates(db, territory));
+  let dailyPicks = await listingSection(db, base, DAILY_PICKS_SIZE, shown, dailyOrder, candidates);
+  // Too few candidates left (a busy day of sales, or a territory with few listings): the rest are
+  // the newest open listings not shown yet, by the newest-first index.
+  if (dailyPicks.length < DAILY_PICKS_SIZE) {
+    const taken = [...shown, ...dailyPicks.map((c) => c.id)];
+    const more = await listingSection(db, base, DAILY_PICKS_SIZE - dailyPicks.length, taken);
+    dailyPicks = [...dailyPicks, ...more];
   }
   return { featured, trending, endingSoon, dailyPicks };
 }

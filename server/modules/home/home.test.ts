@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { HomeSections } from "../../../core/contracts/browse";
+import { rows } from "../../db/rows";
 import { setUpTestApp } from "../../test/build-test-app";
+import { dailyPickCandidates, PICK_CANDIDATES } from "./home.service";
 
 const t = setUpTestApp();
 
@@ -65,6 +68,35 @@ describe("GET /api/home", () => {
         [...body.featured, ...body.trending, ...body.endingSoon].map((l) => l.id),
       );
       expect(body.dailyPicks.some((l) => shown.has(l.id))).toBe(false);
+    },
+  );
+
+  // Issue 32: the day's candidates are a sample, not a shuffle of every open listing.
+  it.each([undefined, "jamaica"])(
+    "draws Daily Picks candidates from across the open listings, the same all day (%j)",
+    async (territory) => {
+      const db = t.database.db;
+      const first = await dailyPickCandidates(db, territory);
+      expect(await dailyPickCandidates(db, territory)).toEqual(first);
+      expect(new Set(first).size).toBe(first.length);
+      expect(first.length).toBeGreaterThan(0);
+      expect(first.length).toBeLessThanOrEqual(PICK_CANDIDATES);
+      const open = await rows<{ id: string; n: number }>(
+        db,
+        sql`select l.id, (row_number() over (order by l.created_at desc, l.id))::int as n
+            from listings l join territories t on t.id = l.territory_id
+            where l.status = 'active' and l.moderation = 'visible'
+              and (l.kind = 'fixed_price' or l.auction_ends_at > now())
+              and (${territory ?? null}::text is null or t.slug = ${territory ?? null})`,
+      );
+      const position = new Map(open.map((r) => [r.id, r.n]));
+      // Every candidate is open (and of the territory).
+      expect(first.every((id) => position.has(id))).toBe(true);
+      // Not simply the newest: with more open listings than candidates, some come from further back.
+      if (open.length > 2 * PICK_CANDIDATES)
+        expect(Math.max(...first.map((id) => position.get(id) ?? 0))).toBeGreaterThan(
+          PICK_CANDIDATES,
+        );
     },
   );
 
