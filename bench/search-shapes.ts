@@ -9,7 +9,16 @@ import { createHomeCache } from "../server/modules/home/home-cache";
 import { createOverLimitCache, searchListings } from "../server/modules/listings/listings.service";
 import * as harness from "./harness";
 
-export const DB_NAME = process.env.BENCH_SEARCH_DB ?? "tw_bench_search";
+/**
+ * BENCH_HEAP_ORDER=created: listings written oldest first, as a live table fills (the newest
+ * together at its end); "drawn" (the default, this bench's model before) scatters their dates.
+ * Each has its own scratch database.
+ */
+export const HEAP_ORDER: "drawn" | "created" =
+  process.env.BENCH_HEAP_ORDER === "created" ? "created" : "drawn";
+export const DB_NAME =
+  process.env.BENCH_SEARCH_DB ??
+  (HEAP_ORDER === "created" ? "tw_bench_search_created" : "tw_bench_search");
 
 export interface Shape {
   name: string;

@@ -42,7 +42,7 @@ import { browseConnection, openDatabase } from "../server/db/client";
 import { seedDatabase } from "../server/seed/seed";
 import { generateListings } from "../server/test/generate-listings";
 import * as harness from "./harness";
-import { DB_NAME, dbUrl, getStatus, SHAPES, type Shape } from "./search-shapes";
+import { DB_NAME, dbUrl, getStatus, HEAP_ORDER, SHAPES, type Shape } from "./search-shapes";
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 /** BENCH_SHAPES: only the shapes of these names (comma-separated), e.g. "best match,typo". */
@@ -55,7 +55,8 @@ const GOAL_MS = 50;
 const PLAIN_SQL = process.env.BENCH_SQL_POOL === "plain";
 /** Bumped when the generator changes, so a database built by an older one is rebuilt. */
 // 2: a fifth of fixed-price listings take offers (issue 27), for the "accepts offers" shapes.
-const GENERATOR_VERSION = "2";
+// The heap order is part of what was built (BENCH_HEAP_ORDER).
+const GENERATOR_VERSION = HEAP_ORDER === "created" ? "2-created" : "2";
 
 async function exists(admin: pg.Client): Promise<boolean> {
   const { rows } = await admin.query("select 1 from pg_database where datname = $1", [DB_NAME]);
@@ -94,6 +95,7 @@ async function generate(pool: pg.Pool): Promise<void> {
       listings: LISTINGS,
       sellers: 5_000,
       log: say,
+      heapOrder: HEAP_ORDER,
     });
     for (const index of indexes) {
       await client.query(index.indexdef);
@@ -209,7 +211,7 @@ async function explain(pool: pg.Pool, statements: Statement[]): Promise<string> 
 async function main() {
   const load = os.loadavg().map((l) => l.toFixed(2));
   console.log(
-    `bench:search — PostgreSQL via ${harness.serverVia()}, ${LISTINGS.toLocaleString("en-US")} listings, ${CLIENTS} connections, ${SECONDS} s a side, SQL side on ${PLAIN_SQL ? "plain connections" : "connections set as the app's"}; load average at start ${load.join(" ")}`,
+    `bench:search — PostgreSQL via ${harness.serverVia()}, ${LISTINGS.toLocaleString("en-US")} listings (rows on disk in ${HEAP_ORDER === "created" ? "creation" : "drawn"} order), ${CLIENTS} connections, ${SECONDS} s a side, SQL side on ${PLAIN_SQL ? "plain connections" : "connections set as the app's"}; load average at start ${load.join(" ")}`,
   );
   await prepare();
   const url = dbUrl(DB_NAME);

@@ -26,6 +26,12 @@ export interface GenerateOptions {
   rarePerMillion?: number;
   /** Told each step as it finishes. */
   log?: (step: string) => void;
+  /**
+   * The rows' order on disk: "drawn" (the draw's order, so listing dates are scattered over the
+   * table, as earlier benchmarks had them) or "created" (oldest first, as a live table fills: each
+   * listing is written when it is made, so the newest sit together at the end).
+   */
+  heapOrder?: "drawn" | "created";
 }
 
 function templates() {
@@ -143,7 +149,8 @@ export async function generateListings(db: Db, options: GenerateOptions): Promis
             when r2 < 0.6 and (r3 > 0.2 or r1 > 0.5) then 'sold'
             else 'ended' end)::listing_status,
       r7 < 0.005, not auction and r6 > 0.8, created_at, created_at
-    from gen_listing`);
+    from gen_listing
+    ${options.heapOrder === "created" ? sql`order by created_at` : sql``}`);
   log("listings inserted");
   // Bids on 60% of auctions (a count, a current bid above the start, a leader); reserves on 20%.
   await db.execute(sql`insert into auction_settings (listing_id, start_price_cents, reserve_price_cents,
