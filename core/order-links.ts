@@ -1,7 +1,10 @@
 /**
- * Where a notification or an email about one order takes its buyer or its seller: to that order,
- * on Purchase History or in Selling's sales, which open the page of their list that holds it
- * (GET /api/me/orders and /api/me/sales take the same `order`) and point it out.
+ * Where a notification or an email about one order takes its buyer or its seller: the order's own
+ * page, /orders/{id}, which shows each of them their side of it.
+ *
+ * Purchase History and Selling still open the page of their list that holds an order named by
+ * `?order=` (GET /api/me/orders and /api/me/sales take the same `order`) and point it out: links
+ * sent before the order page existed go there.
  */
 export const ORDER_LINK_PARAM = "order";
 
@@ -13,8 +16,4 @@ export function linkedOrderId(params: URLSearchParams): string | undefined {
   return value && UUID.test(value) ? value.toLowerCase() : undefined;
 }
 
-export const purchaseLink = (orderId: string) =>
-  `/my/purchases?${ORDER_LINK_PARAM}=${encodeURIComponent(orderId)}`;
-
-export const saleLink = (orderId: string) =>
-  `/my/selling?${ORDER_LINK_PARAM}=${encodeURIComponent(orderId)}`;
+export const orderLink = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;

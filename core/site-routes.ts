@@ -61,6 +61,7 @@ export const SIGNED_IN_PAGES: readonly string[] = [
   "/account/settings",
   "/my/bids",
   "/my/purchases",
+  "/orders/:id",
   "/my/selling",
   "/my/selling/offers",
   "/my/payments",

@@ -202,7 +202,7 @@ test("the bell's dropdown fits a phone @phone", async ({ browser }) => {
   await devon.context.close();
 });
 
-test("an order's notification opens that order, on whichever page holds it; settings are a click away", async ({
+test("an order's notification opens that order's page; the lists' old links still find it; settings are a click away", async ({
   browser,
 }) => {
   test.setTimeout(bound(150_000));
@@ -248,7 +248,7 @@ test("an order's notification opens that order, on whichever page holds it; sett
   let newest = orderId;
   for (let i = 0; i < 10; i++) newest = await buyOne();
 
-  // The buyer's bell links to the notification settings, and the newest payment to its order.
+  // The buyer's bell links to the notification settings, and the newest payment to its order's page.
   const { page } = buyer;
   await page.goto("/");
   await bell(page).click();
@@ -260,33 +260,41 @@ test("an order's notification opens that order, on whichever page holds it; sett
   await panel
     .getByRole("link", { name: new RegExp(`Payment received for order ${newest.slice(0, 8)}`) })
     .click();
-  await expect(page).toHaveURL(`/my/purchases?order=${newest}`);
-  await expect(
-    page.getByRole("listitem", { name: `Order #${newest.slice(0, 8)}` }),
-  ).toHaveAttribute("aria-current", "true");
+  await expect(page).toHaveURL(`/orders/${newest}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Order #${newest.slice(0, 8)}`);
 
-  // The oldest payment's notification, on /notifications, opens Purchase History's second page
-  // at that order.
+  // The oldest payment's notification, on /notifications, opens that order's page.
   await page.goto("/notifications");
   await page
     .getByRole("main")
     .getByRole("link", { name: new RegExp(`Payment received for order ${number}`) })
     .click();
-  await expect(page).toHaveURL(`/my/purchases?order=${orderId}`);
+  await expect(page).toHaveURL(`/orders/${orderId}`);
+  await expect(page.getByRole("list", { name: "Items in this order" })).toContainText(title);
+  // A link sent before the order page (Purchase History's ?order=) still opens the second page
+  // of the list at that order.
+  await page.goto(`/my/purchases?order=${orderId}`);
   const order = page.getByRole("listitem", { name: `Order #${number}` });
   await expect(order).toHaveAttribute("aria-current", "true");
   await expect(order).toBeInViewport();
   await expect(page.getByRole("listitem", { name: /^Order #/ })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
 
-  // The seller's /notifications: the sale's notification opens Selling at that sale.
+  // The seller's /notifications: the sale's notification opens the order's page, their side.
   const sellerPage = seller.page;
   await sellerPage.goto("/notifications");
   await sellerPage
     .getByRole("main")
     .getByRole("link", { name: new RegExp(`\\(order ${number}\\)`) })
     .click();
-  await expect(sellerPage).toHaveURL(`/my/selling?order=${orderId}`);
+  await expect(sellerPage).toHaveURL(`/orders/${orderId}`);
+  await expect(
+    sellerPage
+      .getByRole("list", { name: "Your items in this order" })
+      .getByRole("listitem", { name: `Order #${number}: ${title}` }),
+  ).toBeVisible();
+  // And Selling's ?order= still opens the page of its list that holds the sale.
+  await sellerPage.goto(`/my/selling?order=${orderId}`);
   const sale = sellerPage.getByRole("listitem", { name: `Order #${number}: ${title}` });
   await expect(sale).toHaveAttribute("aria-current", "true");
   await expect(sale).toBeInViewport();

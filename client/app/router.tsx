@@ -80,6 +80,10 @@ const signedInOnly: RouteObject[] = [
       import("./routes/my-purchases-page").then((m) => ({ Component: m.MyPurchasesPage })),
   },
   {
+    path: "orders/:id",
+    lazy: () => import("./routes/order-page").then((m) => ({ Component: m.OrderPage })),
+  },
+  {
     path: "checkout",
     lazy: () => import("./routes/checkout-page").then((m) => ({ Component: m.CheckoutPage })),
   },

@@ -113,6 +113,9 @@ export const queryKeys = {
     /** The page that holds one order (a notification's link to it). */
     listHolding: (orderId: string) => [...ordersRoot, "list", "holding", orderId] as const,
     detail: (id: string) => [...ordersRoot, "detail", id] as const,
+    /** GET /api/orders/{id}/details: the order page, for its buyer or a seller. Under the
+     * orders root, so whatever refreshes orders (shipping, cancellations, feedback) refreshes it. */
+    page: (id: string) => [...ordersRoot, "page", id] as const,
     /** GET /api/me/orders/unpaid: Pay now / Cancel, and the cart's offer to resume. */
     unpaid: [...ordersRoot, "unpaid"] as const,
   },

@@ -211,6 +211,74 @@ export type Sale = z.infer<typeof saleSchema>;
 export const salePageSchema = pageOf(saleSchema);
 export type SalePage = z.infer<typeof salePageSchema>;
 
+// ---------- one order's page ----------
+
+/**
+ * What happened to an order, oldest first, as /orders/{id} lists it. Each seller's part ships,
+ * is received, asked to be cancelled and refunded on its own, so most events name their seller.
+ */
+export const ORDER_EVENT_KINDS = [
+  "placed",
+  "paid",
+  "shipped",
+  "ready_for_pickup",
+  "received",
+  "late_shipment",
+  "cancellation_requested",
+  "cancellation_accepted",
+  "cancellation_declined",
+  "refund_issued",
+  "refunded",
+  "refund_failed",
+  "feedback_from_buyer",
+  "feedback_from_seller",
+  "cancelled",
+  "expired",
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+export const orderEventSchema = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
+  at: z.string(),
+  /** The seller whose part it is about; null for the whole order. */
+  seller: z.object({ id: z.string(), username: z.string() }).nullable(),
+  /** A refund's amount. */
+  amountCents: z.number().int().nullable(),
+  /** A shipment's carrier and tracking (the carrier's tracking page when it is known). */
+  carrierName: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  /** Feedback's rating. */
+  rating: z.enum(["positive", "neutral", "negative"]).nullable(),
+  /** The buyer's reason for a cancellation, or staff's for a refund they issued. */
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/**
+ * GET /api/orders/{id}/details: the order page, for its buyer (the whole order, as Purchase
+ * History shows it) or one of its sellers (their lines, as Selling shows them, and only their
+ * part's events). Anyone else is told it does not exist.
+ */
+export const orderDetailsSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  source: z.enum(["checkout", "auction", "offer"]),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  viewer: z.enum(["buyer", "seller"]),
+  buyer: z.object({ id: z.string(), username: z.string() }),
+  /** Where it ships: the territory chosen at checkout (there are no street addresses yet). */
+  deliverTo: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  /** The buyer's view of the whole order; null for a seller. */
+  purchase: orderSchema.nullable(),
+  /** The seller's lines of this order; empty for the buyer. */
+  sales: z.array(saleSchema),
+  timeline: z.array(orderEventSchema),
+});
+export type OrderDetails = z.infer<typeof orderDetailsSchema>;
+
 /**
  * GET /api/me/orders and /api/me/sales: a page of the list, or with `order` the page that holds
  * that order (an order's notification links to it); an order the list does not hold leaves the

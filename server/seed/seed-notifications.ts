@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { orderNumber } from "../../core/cart";
 import { formatMoney } from "../../core/money";
 import { notificationText } from "../../core/notifications";
-import { purchaseLink, saleLink } from "../../core/order-links";
+import { orderLink } from "../../core/order-links";
 import type { Db } from "../db/client";
 import { rows } from "../db/rows";
 import { notifications } from "../db/schema/notifications";
@@ -88,7 +88,7 @@ export async function seedDemoNotifications(tx: Db, now: Date): Promise<void> {
         userId: paid.buyerId,
         kind: "order_paid",
         message: notificationText("order_paid", { number, total: formatMoney(paid.totalCents) }),
-        link: purchaseLink(paid.orderId),
+        link: orderLink(paid.orderId),
         orderId: paid.orderId,
         createdAt: at(2 * DAY),
         readAt: at(2 * DAY - HOUR),
@@ -101,7 +101,7 @@ export async function seedDemoNotifications(tx: Db, now: Date): Promise<void> {
           title: paid.title,
           number,
         }),
-        link: saleLink(paid.orderId),
+        link: orderLink(paid.orderId),
         orderId: paid.orderId,
         listingId: paid.listingId,
         createdAt: at(2 * DAY),

@@ -3,7 +3,7 @@ import { orderTotals } from "../../core/cart";
 import { formatMoney } from "../../core/money";
 import { notificationText } from "../../core/notifications";
 import { answerDeadline } from "../../core/offers";
-import { purchaseLink, saleLink } from "../../core/order-links";
+import { orderLink } from "../../core/order-links";
 import type { Db } from "../db/client";
 import { rows } from "../db/rows";
 import { notifications } from "../db/schema/notifications";
@@ -132,7 +132,7 @@ export async function seedDemoOffers(tx: Db, now: Date): Promise<void> {
       userId: kwame,
       kind: "offer_accepted",
       message: notificationText("offer_accepted", { amount, title: accepted.title, role: "buyer" }),
-      link: purchaseLink(order.id),
+      link: orderLink(order.id),
       listingId: accepted.id,
       orderId: order.id,
       createdAt: agreedAt,
@@ -145,7 +145,7 @@ export async function seedDemoOffers(tx: Db, now: Date): Promise<void> {
         title: accepted.title,
         role: "seller",
       }),
-      link: saleLink(order.id),
+      link: orderLink(order.id),
       listingId: accepted.id,
       orderId: order.id,
       createdAt: agreedAt,

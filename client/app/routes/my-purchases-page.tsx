@@ -4,19 +4,9 @@ import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Pagination } from "../../components/ui/pagination";
 import { Spinner } from "../../components/ui/spinner";
-import { OrderCancellation } from "../../features/cancellations/components/order-cancellation";
-import {
-  PurchaseFeedbackButton,
-  PurchaseFeedbackSummary,
-} from "../../features/feedback/components/line-feedback";
-import { OpenConversationButton } from "../../features/messages/components/open-conversation-button";
 import { useMyOrders } from "../../features/purchases/api/get-my-orders";
 import { PurchaseList, PurchasesEmpty } from "../../features/purchases/components/purchase-list";
-import {
-  ShippingLineStatus,
-  TrackPackageButton,
-} from "../../features/shipping/components/track-package";
-import { UnpaidOrderActions } from "../../features/unpaid-orders/components/unpaid-order-actions";
+import { purchaseItemActions, purchaseOrderActions, purchaseOrderFooter } from "./order-slots";
 
 /** /my/purchases (signed in only): Purchase History, newest order first, each item with Leave feedback and Contact seller. */
 export function MyPurchasesPage() {
@@ -45,19 +35,9 @@ export function MyPurchasesPage() {
           <PurchaseList
             orders={orders.data.items}
             highlightedId={linked}
-            itemActions={(item, order) => (
-              <div className="flex flex-col gap-2">
-                <ShippingLineStatus order={order} item={item} />
-                <div className="flex flex-wrap gap-2">
-                  <TrackPackageButton order={order} item={item} />
-                  <PurchaseFeedbackButton order={order} item={item} />
-                  <OpenConversationButton seller={item.seller} listingId={item.listingId} />
-                </div>
-                <PurchaseFeedbackSummary item={item} />
-              </div>
-            )}
-            orderActions={(order) => <UnpaidOrderActions order={order} />}
-            orderFooter={(order) => <OrderCancellation order={order} />}
+            itemActions={purchaseItemActions}
+            orderActions={purchaseOrderActions}
+            orderFooter={purchaseOrderFooter}
           />
           <Pagination
             page={orders.data.page}

@@ -5,7 +5,6 @@ import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
 import { CancellationRequests } from "../../features/cancellations/components/cancellation-requests";
-import { SaleFeedback } from "../../features/feedback/components/line-feedback";
 import { SalesList } from "../../features/sales/components/sales-list";
 import { PayoutSetupNotice } from "../../features/seller-payments/components/payout-setup-notice";
 import { useMyListings } from "../../features/selling/api/get-my-listings";
@@ -19,7 +18,7 @@ import {
   MyListings,
   MyListingsEmpty,
 } from "../../features/selling/components/my-listings";
-import { SaleShipping } from "../../features/shipping/components/mark-shipped";
+import { saleExtras } from "./order-slots";
 
 /** /my/selling (signed in only): the seller's own listings. */
 export function MySellingPage() {
@@ -59,15 +58,7 @@ export function MySellingPage() {
         <MyListings listings={listings.data.items} />
       )}
       <CancellationRequests />
-      <SalesList
-        linkedOrderId={linkedOrderId(searchParams)}
-        extras={(sale) => (
-          <>
-            <SaleShipping sale={sale} />
-            <SaleFeedback sale={sale} />
-          </>
-        )}
-      />
+      <SalesList linkedOrderId={linkedOrderId(searchParams)} extras={saleExtras} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { formatMoney, taxCents } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
-import { purchaseLink, saleLink } from "../../../core/order-links";
+import { orderLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { auctionSettings, bids } from "../../db/schema/auctions";
@@ -104,7 +104,7 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
             title: due.title,
             price: formatMoney(price),
           }),
-          link: purchaseLink(order.id),
+          link: orderLink(order.id),
           listingId: due.listing_id,
           orderId: order.id,
         },
@@ -115,7 +115,7 @@ export async function settleNextAuction(db: Db): Promise<string | null> {
             title: due.title,
             price: formatMoney(price),
           }),
-          link: saleLink(order.id),
+          link: orderLink(order.id),
           listingId: due.listing_id,
           orderId: order.id,
         },

@@ -11,7 +11,7 @@ import {
 } from "../../../core/contracts/cancellations";
 import { ERROR_CODES } from "../../../core/errors";
 import { notificationText } from "../../../core/notifications";
-import { purchaseLink, saleLink } from "../../../core/order-links";
+import { orderLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { badRequest, conflict, ruleBroken } from "../../errors";
@@ -95,7 +95,7 @@ export async function requestCancellation(
         userId: sellerId,
         kind: "cancellation_requested",
         message: notificationText("cancellation_requested", { buyer: order.buyer, number }),
-        link: saleLink(orderId),
+        link: orderLink(orderId),
         orderId,
       },
     ]);
@@ -161,7 +161,7 @@ export async function answerCancellation(
             number,
             accepted: accept,
           }),
-          link: purchaseLink(orderId),
+          link: orderLink(orderId),
           orderId,
         },
       ]);

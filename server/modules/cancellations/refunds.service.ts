@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
-import { purchaseLink, saleLink } from "../../../core/order-links";
+import { orderLink } from "../../../core/order-links";
 import { type Clock, systemClock } from "../../clock";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
@@ -244,14 +244,14 @@ async function refundNotices(tx: Db, refund: ClaimedRefund): Promise<void> {
       userId: order.buyerId,
       kind: "refund_issued",
       message: notificationText("refund_issued", { amount, number, reason }),
-      link: purchaseLink(refund.orderId),
+      link: orderLink(refund.orderId),
       orderId: refund.orderId,
     },
     ...sellers.map((sellerId) => ({
       userId: sellerId,
       kind: "refund_issued" as const,
       message: notificationText("refund_issued", { amount, number, buyer: order.buyer, reason }),
-      link: saleLink(refund.orderId),
+      link: orderLink(refund.orderId),
       orderId: refund.orderId,
     })),
   ];

@@ -10,7 +10,7 @@ import {
 } from "../../../core/contracts/feedback";
 import { ERROR_CODES } from "../../../core/errors";
 import { notificationText } from "../../../core/notifications";
-import { purchaseLink, saleLink } from "../../../core/order-links";
+import { orderLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { badRequest, conflict, notFound, ruleBroken } from "../../errors";
@@ -141,7 +141,7 @@ export async function leaveFeedback(
         userId: subjectId,
         kind: "feedback_received",
         message: notificationText("feedback_received", { from: line.authorName }),
-        link: role === "buyer" ? saleLink(orderId) : purchaseLink(orderId),
+        link: role === "buyer" ? orderLink(orderId) : orderLink(orderId),
         orderId,
       },
     ]);

@@ -93,7 +93,7 @@ describe("POST /api/orders/{orderId}/lines/{lineId}/feedback", () => {
       sql`select kind, message, link from notifications where user_id = ${sellerId} order by created_at desc limit 1`,
     );
     expect(note).toMatchObject({ kind: "feedback_received" });
-    expect(note?.link).toMatch(/^\/my\/selling\?order=[0-9a-f-]{36}$/);
+    expect(note?.link).toMatch(/^\/orders\/[0-9a-f-]{36}$/);
     expect(note?.message).toContain(buyerName);
 
     const again = await buyer.post(feedbackUrl(o), { rating: "negative", stars: 1 });

@@ -259,7 +259,8 @@ describe("sendPendingNotificationEmails", () => {
     const byTo = new Map(received.map((m) => [m.to, m]));
     expect(byTo.get(ben.email)?.subject).toBe(`You won ${listing.title}`);
     expect(byTo.get(ben.email)?.text).toContain(`You won "${listing.title}" for US $10.50.`);
-    expect(byTo.get(ben.email)?.text).toContain("http://localhost:3000/my/purchases");
+    // The won order's own page (its id is the auction's order's).
+    expect(byTo.get(ben.email)?.text).toMatch(/http:\/\/localhost:3000\/orders\/[0-9a-f-]{36}/);
     expect(byTo.get(seller.email)?.subject).toBe(`Your auction has ended: ${listing.title}`);
     expect(byTo.get(seller.email)?.text).toContain(
       `"${listing.title}" sold for $10.50. The buyer has been asked to pay.`,
@@ -330,7 +331,9 @@ describe("sendPendingNotificationEmails", () => {
     expect(byTo.get(ana.email)?.subject).toBe(`Payment received for order ${number}`);
     expect(byTo.get(ana.email)?.text).toContain("2 × Scotch bonnet pepper sauce");
     expect(byTo.get(ana.email)?.text).toContain("1 × Woven palm basket");
-    expect(byTo.get(ana.email)?.text).toContain("http://localhost:3000/my/purchases");
+    expect(byTo.get(ana.email)?.text).toContain(
+      `http://localhost:3000/orders/${res.json().orderId}`,
+    );
     expect(byTo.get(shop.email)?.subject).toBe("You sold Scotch bonnet pepper sauce");
     expect(byTo.get(shop.email)?.text).toContain(
       `a buyer paid for 2 × "Scotch bonnet pepper sauce" (order ${number})`,

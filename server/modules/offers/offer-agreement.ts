@@ -5,7 +5,7 @@ import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
 import { OFFER_MESSAGES } from "../../../core/offers";
-import { purchaseLink, saleLink } from "../../../core/order-links";
+import { orderLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { ruleBroken } from "../../errors";
@@ -130,7 +130,7 @@ export async function agreeOffer(
         title: listing.title,
         role: "buyer",
       }),
-      link: purchaseLink(order.id),
+      link: orderLink(order.id),
       listingId: listing.id,
       orderId: order.id,
     },
@@ -142,7 +142,7 @@ export async function agreeOffer(
         title: listing.title,
         role: "seller",
       }),
-      link: saleLink(order.id),
+      link: orderLink(order.id),
       listingId: listing.id,
       orderId: order.id,
     },

@@ -12,3 +12,16 @@ export function assertBuyerOf<T extends { buyerId: string }>(
   if (!order || order.buyerId !== userId)
     throw notFound("Order not found.", ERROR_CODES.orderNotFound);
 }
+
+/**
+ * An order's page is its buyer's, and each of its sellers' once the order is in their sales
+ * (`sellsIn`: paid, or a win or agreed offer awaiting payment). Anyone else: 404, as above.
+ */
+export function orderViewer(
+  order: { buyerId: string; sellsIn: boolean } | undefined,
+  userId: string,
+): "buyer" | "seller" {
+  if (order?.buyerId === userId) return "buyer";
+  if (order?.sellsIn) return "seller";
+  throw notFound("Order not found.", ERROR_CODES.orderNotFound);
+}

@@ -5,8 +5,9 @@ import type { Agent } from "../../test/agent";
 import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
 
-// A notification about an order opens that order: on Purchase History for its buyer, on Selling
-// for its seller, on whichever page of the list holds it.
+// A notification about an order opens that order's page, for its buyer and its seller alike;
+// Purchase History and Selling still open whichever page of their list holds an order named by
+// `?order=` (the links sent before the order page).
 
 const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ana Ruiz" };
 const ORDERS = 7;
@@ -58,12 +59,10 @@ async function linkOf(userId: string, kind: string, orderId: string) {
 }
 
 describe("an order's notification", () => {
-  it("links the buyer to the order on Purchase History and the seller to it on Selling", async () => {
+  it("links the buyer and the seller to the order's page", async () => {
     const [first] = orderIds;
-    expect(await linkOf(buyerId, "order_paid", first as string)).toBe(
-      `/my/purchases?order=${first}`,
-    );
-    expect(await linkOf(sellerId, "item_sold", first as string)).toBe(`/my/selling?order=${first}`);
+    expect(await linkOf(buyerId, "order_paid", first as string)).toBe(`/orders/${first}`);
+    expect(await linkOf(sellerId, "item_sold", first as string)).toBe(`/orders/${first}`);
   });
 });
 

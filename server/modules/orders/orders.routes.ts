@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   checkoutResponseSchema,
+  orderDetailsSchema,
   orderListQuerySchema,
   orderPageSchema,
   orderSchema,
@@ -14,6 +15,7 @@ import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
 import { requestCancellation } from "../cancellations/cancellations.service";
 import type { PaymentsDeps } from "../payments/payments.service";
+import { getOrderDetails } from "./order-details.service";
 import { getOrder, listMyOrders, listMySales, listUnpaidOrders } from "./orders.service";
 import { cancelUnpaidOrder, orderStateForBuyer, payOrder } from "./unpaid-orders.service";
 
@@ -68,6 +70,28 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
       },
     },
     async (request) => getOrder(app.db, requireUser(request).id, request.params.id),
+  );
+
+  app.get(
+    "/orders/:id/details",
+    {
+      config: { apiTokenScope: "orders" },
+      schema: {
+        tags: ["buying"],
+        summary: "An order's page, for its buyer or one of its sellers",
+        description:
+          "The buyer sees the whole order; a seller sees their lines and their part's events. The " +
+          "timeline lists what happened, oldest first. Anyone else: 404.",
+        params: idParam,
+        response: {
+          200: orderDetailsSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => getOrderDetails(app.db, requireUser(request).id, request.params.id),
   );
 
   app.get(

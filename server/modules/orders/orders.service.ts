@@ -1,6 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import { orderNumber } from "../../../core/cart";
-import type { Order, OrderListQuery, OrderPage, SalePage } from "../../../core/contracts/buying";
+import type {
+  Order,
+  OrderListQuery,
+  OrderPage,
+  Sale,
+  SalePage,
+} from "../../../core/contracts/buying";
 import { ERROR_CODES } from "../../../core/errors";
 import { OFFER_RULES } from "../../../core/offers";
 import type { Db } from "../../db/client";
@@ -179,6 +185,12 @@ export async function getOrder(db: Db, buyerId: string, orderId: string): Promis
 
 const NOT_SHIPPING = { shipment: null, localPickup: false, canShip: false, late: false };
 
+/**
+ * The orders a seller's sales hold: paid ones, and won auctions and agreed offers awaiting
+ * payment (a cart's checkout not yet paid is the buyer's business only).
+ */
+export const IN_SALES = sql`(o.status = 'paid' or (o.status = 'pending' and o.source in ('auction', 'offer')))`;
+
 /** What the seller has sold (paid) or is waiting to be paid for, newest first. */
 export async function listMySales(
   db: Db,
@@ -193,12 +205,35 @@ export async function listMySales(
         sql`select o.id as "orderId",
               row_number() over (order by coalesce(o.paid_at, o.created_at) desc, ol.id) as n
             from order_lines ol join orders o on o.id = ol.order_id
-            where ol.seller_id = ${sellerId}
-              and (o.status = 'paid' or (o.status = 'pending' and o.source in ('auction', 'offer')))`,
+            where ol.seller_id = ${sellerId} and ${IN_SALES}`,
         query.order,
         query,
       )
     : query.page;
+  const { items, total } = await salesWhere(
+    db,
+    sellerId,
+    sql`true`,
+    sql`limit ${pageSize} offset ${(page - 1) * pageSize}`,
+  );
+  return { items, total, page, pageSize };
+}
+
+/** The seller's lines of one order, as Selling lists them (none when it is not in their sales). */
+export async function salesOfOrder(db: Db, sellerId: string, orderId: string): Promise<Sale[]> {
+  return (await salesWhere(db, sellerId, sql`o.id = ${orderId}`, sql``)).items;
+}
+
+/**
+ * The seller's sold lines that `filter` keeps, in Selling's order, with their feedback, shipping
+ * and earnings: the rows of /my/selling's "Sold" and of the order page.
+ */
+async function salesWhere(
+  db: Db,
+  sellerId: string,
+  filter: SQL,
+  limit: SQL,
+): Promise<{ items: Sale[]; total: number }> {
   const found = await rows<{
     orderId: string;
     listingId: string;
@@ -209,7 +244,7 @@ export async function listMySales(
     shippingCents: number;
     buyerId: string;
     buyerUsername: string;
-    status: SalePage["items"][number]["status"];
+    status: Sale["status"];
     createdAt: Date | string;
     paidAt: Date | string | null;
     lineId: string;
@@ -221,18 +256,18 @@ export async function listMySales(
           b.id as "buyerId", b.username as "buyerUsername", o.status, o.created_at as "createdAt",
           o.paid_at as "paidAt", ol.id as "lineId", count(*) over ()::int as total
         from order_lines ol join orders o on o.id = ol.order_id join users b on b.id = o.buyer_id
-        where ol.seller_id = ${sellerId}
-          and (o.status = 'paid' or (o.status = 'pending' and o.source in ('auction', 'offer')))
+        where ol.seller_id = ${sellerId} and ${IN_SALES} and ${filter}
         order by coalesce(o.paid_at, o.created_at) desc, ol.id
-        limit ${pageSize} offset ${(page - 1) * pageSize}`,
+        ${limit}`,
   );
   const feedback = await feedbackOnLines(
     db,
     found.map((s) => s.lineId),
   );
-  const shipping = await saleShippingOf(db, sellerId, [...new Set(found.map((s) => s.orderId))]);
+  const orderIds = [...new Set(found.map((s) => s.orderId))];
+  const shipping = await saleShippingOf(db, sellerId, orderIds);
   // "You earn": the seller's part of each order from the ledger, as /my/payments lists it.
-  const earnings = await earningsOfSales(db, sellerId, [...new Set(found.map((s) => s.orderId))]);
+  const earnings = await earningsOfSales(db, sellerId, orderIds);
   return {
     items: found.map((s) => ({
       ...sellerFeedbackOf(feedback.get(s.lineId), s.lineId),
@@ -252,7 +287,5 @@ export async function listMySales(
       earnings: earnings.get(s.orderId) ?? null,
     })),
     total: found[0]?.total ?? 0,
-    page,
-    pageSize,
   };
 }

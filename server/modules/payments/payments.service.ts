@@ -4,7 +4,7 @@ import { ERROR_CODES } from "../../../core/errors";
 import { formatMoney } from "../../../core/money";
 import { notificationText } from "../../../core/notifications";
 import { OFFER_MESSAGES } from "../../../core/offers";
-import { purchaseLink, saleLink } from "../../../core/order-links";
+import { orderLink } from "../../../core/order-links";
 import { type Clock, systemClock } from "../../clock";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
@@ -298,14 +298,14 @@ async function paidNotices(tx: Tx, orderId: string): Promise<void> {
       userId: first.buyerId,
       kind: "order_paid",
       message: notificationText("order_paid", { number, total: formatMoney(first.totalCents) }),
-      link: purchaseLink(orderId),
+      link: orderLink(orderId),
       orderId,
     },
     ...lines.map((l) => ({
       userId: l.sellerId,
       kind: "item_sold" as const,
       message: notificationText("item_sold", { quantity: l.quantity, title: l.title, number }),
-      link: saleLink(orderId),
+      link: orderLink(orderId),
       orderId,
       listingId: l.listingId,
     })),

@@ -3,7 +3,7 @@ import { addBusinessDays } from "../../../core/business-days";
 import { orderNumber } from "../../../core/cart";
 import { HANDLING_TIME_BUSINESS_DAYS } from "../../../core/contracts/shipping";
 import { notificationText } from "../../../core/notifications";
-import { purchaseLink, saleLink } from "../../../core/order-links";
+import { orderLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { notify } from "../notifications/notifications.service";
@@ -74,14 +74,14 @@ export async function flagLateShipments(db: Db, now: Date = new Date()): Promise
             userId: f.sellerId,
             kind: "shipping_late" as const,
             message: notificationText("shipping_late", { number, seller: true }),
-            link: saleLink(f.orderId),
+            link: orderLink(f.orderId),
             orderId: f.orderId,
           },
           {
             userId: f.buyerId,
             kind: "shipping_late" as const,
             message: notificationText("shipping_late", { number, seller: false }),
-            link: purchaseLink(f.orderId),
+            link: orderLink(f.orderId),
             orderId: f.orderId,
           },
         ];

@@ -9,7 +9,7 @@ import {
 } from "../../../core/contracts/shipping";
 import { ERROR_CODES } from "../../../core/errors";
 import { notificationText } from "../../../core/notifications";
-import { purchaseLink, saleLink } from "../../../core/order-links";
+import { orderLink } from "../../../core/order-links";
 import type { Db } from "../../db/client";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { conflict, ruleBroken } from "../../errors";
@@ -179,7 +179,7 @@ export async function shipOrder(
           number: orderNumber(orderId),
           pickup,
         }),
-        link: purchaseLink(orderId),
+        link: orderLink(orderId),
         orderId,
       },
     ]);
@@ -231,7 +231,7 @@ export async function receiveOrder(
         userId: r.sellerId,
         kind: "order_received" as const,
         message: notificationText("order_received", { buyer: order.username, number }),
-        link: saleLink(orderId),
+        link: orderLink(orderId),
         orderId,
       })),
     );

@@ -96,7 +96,7 @@ describe("POST /api/orders/{id}/shipments", () => {
     expect(told).toEqual([
       {
         message: `${sellerName} shipped order ${orderNumber(orderId)}.`,
-        link: `/my/purchases?order=${orderId}`,
+        link: `/orders/${orderId}`,
       },
     ]);
 
@@ -288,7 +288,7 @@ describe("POST /api/orders/{id}/received", () => {
     expect(await notices(sellerId, "order_received", orderId)).toEqual([
       {
         message: `${buyerName} received order ${orderNumber(orderId)}.`,
-        link: `/my/selling?order=${orderId}`,
+        link: `/orders/${orderId}`,
       },
     ]);
     const order = (await buyer.get(`/api/orders/${orderId}`)).json();
@@ -337,7 +337,7 @@ describe("late shipments", () => {
     expect(await notices(sellerId, "shipping_late", late)).toEqual([
       {
         message: `Order ${number} is past its handling time: please ship it or contact the buyer.`,
-        link: `/my/selling?order=${late}`,
+        link: `/orders/${late}`,
       },
     ]);
     expect(await notices(buyerId, "shipping_late", late)).toHaveLength(1);

@@ -19,6 +19,8 @@ export type ItemActions = (item: OrderItem, order: Order) => ReactNode;
 export type OrderSlot = (order: Order) => ReactNode;
 
 interface Slots {
+  /** A link to the order's own page in its header (false on that page). */
+  linkToOrder?: boolean;
   itemActions?: ItemActions;
   /** Beside the items: unpaid orders' Pay now and Cancel. */
   orderActions?: OrderSlot;
@@ -29,6 +31,7 @@ interface Slots {
 function OrderCard({
   order,
   highlighted,
+  linkToOrder = true,
   itemActions,
   orderActions,
   orderFooter,
@@ -58,7 +61,17 @@ function OrderCard({
           <ItemFact term="Total">{formatUsd(order.totalCents)}</ItemFact>
           <ItemFact term="Items">{pluralize(order.itemCount, "item")}</ItemFact>
         </dl>
-        <StatusPill className={status.className}>{status.label}</StatusPill>
+        <div className="flex items-center gap-3">
+          <StatusPill className={status.className}>{status.label}</StatusPill>
+          {linkToOrder && (
+            <Link
+              to={`/orders/${order.id}`}
+              className="font-semibold text-brand-700 underline hover:text-brand-800"
+            >
+              Order details<span className="sr-only"> for order #{order.number}</span>
+            </Link>
+          )}
+        </div>
       </div>
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start">
         <ul aria-label="Items" className="flex flex-1 flex-col gap-3">
@@ -100,10 +113,11 @@ function OrderCard({
 export function PurchaseList({
   orders,
   highlightedId,
+  label = "Your orders",
   ...slots
-}: { orders: Order[]; highlightedId?: string } & Slots) {
+}: { orders: Order[]; highlightedId?: string; label?: string } & Slots) {
   return (
-    <ul aria-label="Your orders" className="flex flex-col gap-4">
+    <ul aria-label={label} className="flex flex-col gap-4">
       {orders.map((order) => (
         <OrderCard
           key={order.id}

@@ -56,14 +56,17 @@ export function SaleEarnings({ earnings }: { earnings: SaleEarningsData }) {
 /** What the page puts under each sale (shipping it, feedback with the buyer). */
 export type SaleExtras = (sale: Sale) => ReactNode;
 
-function SaleRow({
+/** One sold line; `linkToOrder` adds a link to the order's page (not on that page). */
+export function SaleRow({
   sale,
   extras,
   highlight,
+  linkToOrder = true,
 }: {
   sale: Sale;
   extras?: SaleExtras;
   highlight?: { scroll: boolean };
+  linkToOrder?: boolean;
 }) {
   const href = `/listing/${sale.listingId}`;
   return (
@@ -99,6 +102,14 @@ function SaleRow({
         </dl>
         {sale.earnings && <SaleEarnings earnings={sale.earnings} />}
         {extras?.(sale)}
+        {linkToOrder && (
+          <Link
+            to={`/orders/${sale.orderId}`}
+            className="self-start text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+          >
+            Order details<span className="sr-only"> for order #{sale.number}</span>
+          </Link>
+        )}
       </div>
     </ItemRow>
   );
