@@ -54,6 +54,17 @@ const envSchema = z.object({
    * limits. Behind a reverse proxy: the number of proxy hops, or their addresses ("true" is refused).
    */
   TRUST_PROXY: optionalString,
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: no /metrics at all. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v))
+    .pipe(z.string().min(16, { message: "must be at least 16 characters" }).optional()),
+  /**
+   * On SIGTERM, how long /readyz answers 503 before the instance stops taking requests, so a load
+   * balancer's health check takes it out of rotation first (a few check intervals).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long the home page's choice of listings is reused per territory; 0 chooses every time. */
   HOME_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
@@ -171,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     registerLimitPerMinute: e.REGISTER_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    /** Production default 5 s: two checks at HAProxy's 2 s interval; elsewhere no wait. */
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 5000 : 0),
     homeCacheSeconds: e.HOME_CACHE_SECONDS,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     /** Where uploaded and generated images live when no bucket is configured. */

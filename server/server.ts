@@ -7,6 +7,9 @@ import { runMoneyJobs } from "./jobs/money-jobs";
 import { startJobs } from "./jobs/start-jobs";
 import { seedDatabase } from "./seed/seed";
 
+/** How long a stop may take after the drain: the slowest request or job run still finishing. */
+const SHUTDOWN_LIMIT_MS = 30_000;
+
 /** Milliseconds since the process started, and since the last lap: where a start spends its time. */
 function stopwatch() {
   const laps: string[] = [];
@@ -53,11 +56,22 @@ async function main() {
   const stopJobs = startJobs(app);
 
   let closing = false;
+  // A graceful stop, in the order a load balancer needs: /readyz answers 503 at once, and requests
+  // keep being served for shutdownDrainMs while the balancer's checks notice; then the jobs finish
+  // their runs (which ends their leases: nothing waits for a lease to run out), the live streams
+  // are closed with a hint to reconnect soon (elsewhere), and close() lets the requests in flight
+  // finish while new ones are refused. A stop that hangs is cut off rather than waited on forever.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.lifecycle.stopping = true;
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, "shutting down");
+    setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, config.shutdownDrainMs + SHUTDOWN_LIMIT_MS).unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await stopJobs();
       await app.close();
       await database.close();

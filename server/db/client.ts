@@ -63,6 +63,8 @@ export interface Database {
    */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL server only: the main pool's connections and the requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Calls `handler` with each payload sent by `pg_notify(channel, payload)` from any instance on the
    * same database. Returns a function that stops listening. Every channel shares one connection.
@@ -352,6 +354,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       async ping() {
         await pool.query("select 1");
       },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       limitedConnection: (timeoutMs) => limited.connect(timeoutMs),
       listen: sharedListener(target.url),
       async close() {
