@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDatabaseFolder } from "./data-dir-lock";
 import type { Db } from "./db-handle";
 import { readRoutines } from "./routines";
 
@@ -79,7 +80,8 @@ const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 export type DatabaseTarget =
   | { url: string; poolSize?: number }
-  | { pgliteDir: string }
+  /** PGlite in a folder; `from` fills an empty folder from a dumped database (a restore). */
+  | { pgliteDir: string; from?: Blob }
   /** In memory; `from` starts it as a copy of a dumped database instead of an empty one. */
   | { memory: true; from?: Blob };
 
@@ -368,15 +370,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   let dataDir: string | undefined;
+  let unlock = () => {};
   if ("pgliteDir" in target) {
+    // One process at a time (data-dir-lock.ts): the lock sits beside the database's folder.
+    unlock = lockDatabaseFolder(target.pgliteDir);
     fs.mkdirSync(target.pgliteDir, { recursive: true });
     dataDir = target.pgliteDir;
   }
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -402,6 +413,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       };
     },
     dumpDataDir: () => client.dumpDataDir("none"),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
