@@ -55,6 +55,7 @@ import { inputGuardPlugin } from "./plugins/input-guard";
 import { livePlugin } from "./plugins/live";
 import { metricsPlugin } from "./plugins/metrics";
 import { openApiPlugin } from "./plugins/openapi";
+import { publicReadsPlugin } from "./plugins/public-reads";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimeBusPlugin } from "./plugins/realtime-bus";
 import { responseSerializerCompiler } from "./plugins/response-serializer";
@@ -240,6 +241,7 @@ export async function buildApp({
     secret: config.sessionSecret,
     secure: config.publicUrl.startsWith("https:"),
   });
+  await app.register(publicReadsPlugin);
   await app.register(openApiPlugin);
   const oauth = new OAuthClients(config.oauth, `${config.publicUrl}/auth/callback`);
 

@@ -14,6 +14,10 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  /** A streaming replica of DATABASE_URL for browse, search, home and listing reads (optional). */
+  DATABASE_READ_URL: optionalString,
+  /** Past this lag (ms) the replica is skipped and public reads go to the primary. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** Connections this instance keeps to the PostgreSQL server (DATABASE_URL); unset: the driver's default. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   PUBLIC_URL: optionalString,
@@ -145,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Unset means the embedded PGlite database in DATA_DIR/pglite. */
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** Needs DATABASE_URL: a replica of the embedded database makes no sense. */
+    databaseReadUrl: e.DATABASE_URL ? e.DATABASE_READ_URL : undefined,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     /** Signs short-lived cookies (OAuth state). Without it each process makes its own. */
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),

@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { settableClock } from "./clock";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import type { ReplicaStatus } from "./db/read-replica";
 import { runMoneyJobs } from "./jobs/money-jobs";
 import { startJobs } from "./jobs/start-jobs";
 import { seedDatabase } from "./seed/seed";
@@ -31,9 +32,21 @@ async function main() {
   const timing = stopwatch();
   timing.lap("loading the code");
   const config = loadConfig();
+  // The replica's state changes are logged once the app's logger exists; until then, to stderr.
+  let replicaLog = (status: ReplicaStatus) => console.error("read replica", status);
   const database = await openDatabase(
     config.databaseUrl
-      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+      ? {
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          read: config.databaseReadUrl
+            ? {
+                url: config.databaseReadUrl,
+                maxLagMs: config.databaseReadMaxLagMs,
+                onChange: (status) => replicaLog(status),
+              }
+            : undefined,
+        }
       : { pgliteDir: path.join(config.dataDir, "pglite") },
   );
   timing.lap("opening the database");
@@ -45,6 +58,10 @@ async function main() {
     !config.isProduction && process.env.MONEY_CLOCK === "settable" ? settableClock() : undefined;
   const app = await buildApp({ config, database, clock, moneyJobs: runMoneyJobs });
   timing.lap("the app");
+  replicaLog = (status) =>
+    status.healthy
+      ? app.log.info({ replica: status }, "read replica in use")
+      : app.log.warn({ replica: status }, "read replica skipped: public reads go to the primary");
   const seeded = await seedDatabase(database.db, {
     uploadsDir: config.uploadsDir,
     storage: app.storage,

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDatabaseFolder } from "./data-dir-lock";
 import type { Db } from "./db-handle";
+import { openReadReplica, type ReadReplica, type ReplicaStatus } from "./read-replica";
 import { readRoutines } from "./routines";
 
 // Re-exported so the modules keep importing the handle with the opener (one name, one place).
@@ -50,6 +51,11 @@ export interface Database {
    */
   limitedConnection?(timeoutMs: number): Promise<LimitedConnection>;
   /**
+   * A streaming replica that public reads may use while it is close behind (DATABASE_READ_URL;
+   * read-replica.ts); absent without one. Callers check `healthy()` per request.
+   */
+  replica?: ReadReplica;
+  /**
    * Runs a named statement straight through the driver and answers its rows as the driver parsed
    * them (timestamps as Date). For the hottest paths only (a bid): it skips the query builder and
    * the server's parse and plan; everything else goes through `db`.
@@ -79,7 +85,12 @@ export interface Database {
 const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 export type DatabaseTarget =
-  | { url: string; poolSize?: number }
+  | {
+      url: string;
+      poolSize?: number;
+      /** A streaming replica of `url` for public reads, and the lag past which it is skipped. */
+      read?: { url: string; maxLagMs: number; onChange?: (status: ReplicaStatus) => void };
+    }
   /** PGlite in a folder; `from` fills an empty folder from a dumped database (a restore). */
   | { pgliteDir: string; from?: Blob }
   /** In memory; `from` starts it as a copy of a dumped database instead of an empty one. */
@@ -268,6 +279,15 @@ export function browseConnection(url: string): { connectionString: string; optio
   return { connectionString, options: [own, ...ours].filter(Boolean).join(" ") };
 }
 
+/** The replica's main pool, kept from crashing the process as the primary's is. */
+function replicaPool(url: string, poolSize: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Connections the replica's server closes (it restarts, it is stopped) are dropped by the pool.
+  pool.on("error", () => undefined);
+  keepLentConnectionErrors(pool);
+  return pool;
+}
+
 /** Pools whose connections carry `statement_timeout` from their start, one per limit. */
 function limitedPools(url: string, poolSize: number) {
   const pools = new Map<number, pg.Pool>();
@@ -324,9 +344,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on("error", () => undefined);
     keepLentConnectionErrors(pool);
     const db = drizzleNodePg(pool) as unknown as Db;
+    const replica = target.read
+      ? openReadReplica({
+          pool: replicaPool(target.read.url, poolSize),
+          primary: pool,
+          maxLagMs: target.read.maxLagMs,
+          limited: limitedPools(target.read.url, poolSize),
+          onChange: target.read.onChange,
+        })
+      : undefined;
     return {
       db,
       driver: "pg",
+      replica,
       async run<T extends Record<string, unknown>>(statement: NamedStatement, params: unknown[]) {
         const result = await pool.query<T>({ ...statement, values: params });
         return result.rows;
@@ -364,6 +394,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       limitedConnection: (timeoutMs) => limited.connect(timeoutMs),
       listen: sharedListener(target.url),
       async close() {
+        await replica?.close();
         await limited.close();
         await pool.end();
       },

@@ -143,6 +143,23 @@ export const metricsPlugin = fp(
       },
     });
     new Gauge({
+      name: "db_replica_lag_seconds",
+      help: "Time since the read replica was last seen caught up with the primary (DATABASE_READ_URL)",
+      registers: [registry],
+      collect() {
+        const lag = app.database.replica?.status().lagMs;
+        if (lag !== undefined && lag !== null) this.set(lag / 1000);
+      },
+    });
+    new Gauge({
+      name: "db_replica_healthy",
+      help: "1 while public reads may use the read replica, 0 while they go to the primary",
+      registers: [registry],
+      collect() {
+        if (app.database.replica) this.set(app.database.replica.healthy() ? 1 : 0);
+      },
+    });
+    new Gauge({
       name: "job_queue_depth",
       help: "Work waiting in the database's queues, by queue",
       labelNames: ["queue"] as const,
