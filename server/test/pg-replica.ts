@@ -19,6 +19,8 @@ export interface ReplicaPair {
   /** Stops the replica as a crash would (immediate shutdown). */
   stopReplica(): Promise<void>;
   startReplica(): Promise<void>;
+  /** Restarts the primary (fast shutdown: connections cut, committed work kept). */
+  restartPrimary(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -112,6 +114,10 @@ export async function startReplicaPair(): Promise<ReplicaPair> {
     stopReplica: () => stop(replicaDir, "immediate"),
     startReplica: async () => {
       await start(replicaDir, replicaPort);
+    },
+    async restartPrimary() {
+      await stop(primaryDir, "fast");
+      await start(primaryDir, primaryPort);
     },
     async dispose() {
       await stop(replicaDir, "immediate");
