@@ -108,9 +108,30 @@ describe("public reads on a read replica", () => {
     await until("the replica to be in use again", async () => healthy());
     expect(await found()).toBe(1);
 
-    // Down: the read that meets it failing is answered from the primary, and so is every read after.
+    // Down: the reads that meet it failing are answered from the primary, and so is every read
+    // after: readers busy while it stops see no error.
     await replica.end();
+    let busy = true;
+    const failures: string[] = [];
+    const readers = Array.from({ length: 8 }, async (_, n) => {
+      const urls = [
+        `/api/listings?search=${WORD}`,
+        `/api/listings/facets?search=${WORD}`,
+        `/api/listings/${listing.id}`,
+        "/api/home",
+      ];
+      while (busy) {
+        const url = urls[n % urls.length] as string;
+        const res = await app.inject({ method: "GET", url });
+        if (res.statusCode !== 200) failures.push(`${url}: ${res.statusCode} ${res.body}`);
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await pair.stopReplica();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    busy = false;
+    await Promise.all(readers);
+    expect(failures).toEqual([]);
     for (let i = 0; i < 5; i++) expect(await found()).toBe(1);
     expect(healthy()).toBe(false);
     const detail = await app.inject({ method: "GET", url: `/api/listings/${listing.id}` });

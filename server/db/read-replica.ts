@@ -40,6 +40,8 @@ const CHECK_EVERY_MS = 500;
 /** A check slower than this counts as failed: a replica that slow is no help to a browse request. */
 const CHECK_TIMEOUT_MS = 1000;
 
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /** Runs `query` on `pool`, failing after `ms`. */
 async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -79,12 +81,26 @@ export function openReadReplica(options: {
 
   const check = async () => {
     const startedAt = Date.now();
+    let primaryLsn: string | undefined;
     try {
       const { rows: primaryRows } = await within(
         CHECK_TIMEOUT_MS,
         options.primary.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn"),
       );
-      const primaryLsn = primaryRows[0]?.lsn;
+      primaryLsn = primaryRows[0]?.lsn;
+    } catch (err) {
+      // The primary is down or restarting: nothing newer than the replica's copy can be read
+      // anywhere, so a replica that was in use and still answers goes on serving public reads
+      // (browsing survives a primary restart); one that was not stays out.
+      try {
+        await within(CHECK_TIMEOUT_MS, main.query("select 1"));
+        set({ ...status, error: `the primary did not answer: ${messageOf(err)}` });
+      } catch (replicaErr) {
+        set({ ...status, healthy: false, lagBytes: null, error: messageOf(replicaErr) });
+      }
+      return;
+    }
+    try {
       const { rows: replicaRows } = await within(
         CHECK_TIMEOUT_MS,
         main.query<{ recovering: boolean; behind: string | null }>(
@@ -112,7 +128,7 @@ export function openReadReplica(options: {
         healthy: false,
         lagMs: lastCaughtUp === null ? null : Date.now() - lastCaughtUp,
         lagBytes: null,
-        error: err instanceof Error ? err.message : String(err),
+        error: messageOf(err),
       });
     }
   };
