@@ -50,7 +50,9 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   // A cancellation or refund moved.
   cancellation_requested: afterCancellationChanged,
   cancellation_answered: afterCancellationChanged,
-  refund_issued: afterCancellationChanged,
+  // A refund may close a return or a case too.
+  refund_issued: (client) =>
+    Promise.all([afterCancellationChanged(client), afterReturnChanged(client)]).then(() => {}),
   listing_held: null,
   listing_approved: null,
   listing_removed: null,

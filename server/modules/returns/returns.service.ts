@@ -48,6 +48,12 @@ import { recordAdminAction } from "../staff/audit-log";
 import type { Staff } from "../staff/staff.policy";
 import { assertParty, type Party } from "./returns.policy";
 
+/*
+ * Two times, on purpose: the rules (windows, the seller's 3 business days, when a parcel counts as
+ * missing) read the injected clock, which tests and the end-to-end server move; each step's own
+ * moment is the database's now(), as shipments' and refunds' are, so the order's timeline keeps
+ * its events in the order they happened.
+ */
 const nowOf = (deps: { clock?: RefundDeps["clock"] }) => (deps.clock ?? systemClock).now();
 
 interface RequestRow {
@@ -229,11 +235,11 @@ async function lockPart(tx: Db, buyerId: string, orderId: string, sellerIdIn: st
     sql`select method, shipped_at as "shippedAt", received_at as "receivedAt" from shipments
         where order_id = ${orderId} and seller_id = ${sellerId}`,
   );
-  // One open request per part (the partial unique index holds it too), and none after staff decided.
-  const [earlier] = await rows<{ open: boolean; decided: boolean }>(
+  // One request per part: an open one holds it (the partial unique index holds that too), and a
+  // refunded or decided one has settled it; a second would ask for the same money twice.
+  const [earlier] = await rows<{ open: boolean | null }>(
     tx,
-    sql`select bool_or(status not in ('refunded', 'closed')) as open,
-          bool_or(decided_at is not null) as decided
+    sql`select bool_or(status not in ('refunded', 'closed')) as open
         from after_sale_requests where order_id = ${orderId} and seller_id = ${sellerId}`,
   );
   if (earlier?.open)
@@ -241,9 +247,10 @@ async function lockPart(tx: Db, buyerId: string, orderId: string, sellerIdIn: st
       "You already have an open return or request about this order.",
       ERROR_CODES.requestExists,
     );
-  if (earlier?.decided)
+  // bool_or over no rows is null: only a part with requests, none open, reads false.
+  if (earlier?.open === false)
     throw conflict(
-      "Tradewinds already decided a case about this order.",
+      "A return or request about these items was already settled.",
       ERROR_CODES.requestExists,
     );
   return { order, sellerId, shipment };
@@ -344,7 +351,7 @@ export async function openReturn(
       sql`insert into after_sale_requests
             (order_id, seller_id, buyer_id, kind, reason, details, photos, due_at, created_at)
           values (${orderId}, ${sellerId}, ${buyerId}, 'return', ${input.reason}, ${input.details},
-            ${JSON.stringify(photos)}::jsonb, ${answerDueAt(now)}, ${now})
+            ${JSON.stringify(photos)}::jsonb, ${answerDueAt(now)}, now())
           returning id`,
     );
     await notify(tx, [
@@ -398,7 +405,7 @@ export async function openNotReceived(
       tx,
       sql`insert into after_sale_requests (order_id, seller_id, buyer_id, kind, details, due_at, created_at)
           values (${orderId}, ${sellerId}, ${buyerId}, 'not_received', ${input.details},
-            ${answerDueAt(now)}, ${now})
+            ${answerDueAt(now)}, now())
           returning id`,
     );
     await notify(tx, [
@@ -478,7 +485,7 @@ async function refundRequest(
     now: nowOf(deps),
   });
   await tx.execute(sql`update after_sale_requests set status = 'refunded', refund_id = ${id},
-      due_at = null, closed_at = ${nowOf(deps)} where id = ${r.id}`);
+      due_at = null, closed_at = now() where id = ${r.id}`);
   return id;
 }
 
@@ -496,7 +503,6 @@ export async function answerRequest(
   requestId: string,
   answer: SellerAnswer,
 ): Promise<void> {
-  const now = nowOf(deps);
   const refundId = await deps.db.transaction(async (tx) => {
     const r = await lockRequest(tx, requestId, sellerId, "seller");
     assertSellerMayAct(r);
@@ -524,7 +530,7 @@ export async function answerRequest(
       case "accept": {
         const payer = returnShippingPaidBy(r.reason as ReturnReason);
         await tx.execute(sql`update after_sale_requests set status = 'accepted', answer = 'accepted',
-            answered_at = ${now}, due_at = null, return_address = ${answer.returnAddress},
+            answered_at = now(), due_at = null, return_address = ${answer.returnAddress},
             return_shipping_paid_by = ${payer} where id = ${r.id}`);
         await tell(
           `accepted ${RETURN_WORD(r)}: send the item back to the address on the order page (return postage paid by the ${payer})`,
@@ -540,7 +546,7 @@ export async function answerRequest(
             { amountCents: `Less than ${formatMoney(most)}.` },
           );
         await tx.execute(sql`update after_sale_requests set status = 'offered', answer = 'offered',
-            answered_at = ${now}, due_at = null, offer_cents = ${answer.amountCents},
+            answered_at = now(), due_at = null, offer_cents = ${answer.amountCents},
             answer_note = ${answer.note || null} where id = ${r.id}`);
         await tell(
           `offered a partial refund of ${formatMoney(answer.amountCents)} instead of a return`,
@@ -554,7 +560,7 @@ export async function answerRequest(
             "A return for an item that was damaged, wrong or not as described cannot be declined.",
           );
         await tx.execute(sql`update after_sale_requests set status = 'declined', answer = 'declined',
-            answered_at = ${now}, due_at = null, answer_note = ${answer.note} where id = ${r.id}`);
+            answered_at = now(), due_at = null, answer_note = ${answer.note} where id = ${r.id}`);
         await tell(`declined ${RETURN_WORD(r)}; you can ask Tradewinds to step in`);
         return null;
       }
@@ -562,14 +568,14 @@ export async function answerRequest(
         const number = normalizeTrackingNumber(answer.trackingNumber);
         const carrier = findCarrier(answer.carrier)?.key ?? answer.carrier;
         await tx.execute(sql`update after_sale_requests set status = 'answered', answer = 'tracking',
-            answered_at = ${now}, due_at = null, carrier = ${carrier}, tracking_number = ${number}
+            answered_at = now(), due_at = null, carrier = ${carrier}, tracking_number = ${number}
             where id = ${r.id}`);
         await tell(`answered ${RETURN_WORD(r)} with tracking that shows delivery`);
         return null;
       }
       case "refund": {
         const id = await refundRequest(tx, deps, r, refundableOf(r), { reason: r.kind });
-        await tx.execute(sql`update after_sale_requests set answer = 'refunded', answered_at = ${now}
+        await tx.execute(sql`update after_sale_requests set answer = 'refunded', answered_at = now()
             where id = ${r.id}`);
         await tell(`refunded ${RETURN_WORD(r)} in full`);
         return id;
@@ -591,7 +597,7 @@ export async function shipBack(
     const r = await lockRequest(tx, requestId, buyerId, "buyer");
     if (r.status !== "accepted") wrongState("The seller has to accept the return first.");
     const carrier = findCarrier(input.carrier)?.key ?? input.carrier;
-    await tx.execute(sql`update after_sale_requests set status = 'shipped_back', shipped_back_at = ${now},
+    await tx.execute(sql`update after_sale_requests set status = 'shipped_back', shipped_back_at = now(),
         carrier = ${carrier}, tracking_number = ${normalizeTrackingNumber(input.trackingNumber)},
         due_at = ${answerDueAt(now)} where id = ${r.id}`);
     await notify(tx, [
@@ -674,7 +680,7 @@ export async function escalate(
           ? "The seller has 3 business days to answer. You can ask Tradewinds to step in after that."
           : "The return is on its way back; the seller has not had to confirm it yet.",
       );
-    await tx.execute(sql`update after_sale_requests set status = 'escalated', escalated_at = ${now},
+    await tx.execute(sql`update after_sale_requests set status = 'escalated', escalated_at = now(),
         escalated_by = 'buyer', due_at = null,
         expedited = ${input.expedited}, expedited_by = ${input.expedited ? buyerId : null},
         expedited_fee_cents = ${input.expedited ? DISPUTE_FEES_CENTS.expedited : null}
@@ -729,7 +735,6 @@ export async function decideCase(
   requestId: string,
   input: CaseDecisionInput,
 ): Promise<void> {
-  const now = nowOf(deps);
   const refundId = await deps.db.transaction(async (tx) => {
     const r = await lockRequest(tx, requestId, staff.id, "staff");
     if (r.status !== "escalated") wrongState("This case is not waiting for a decision.");
@@ -746,12 +751,12 @@ export async function decideCase(
         throw ruleBroken(ERROR_CODES.refundNotAllowed, "Nothing is left to refund on this order.");
       id = await refundRequest(tx, deps, r, amount, { reason: input.reason, issuedBy: staff.id });
     } else {
-      await tx.execute(sql`update after_sale_requests set status = 'closed', closed_at = ${now}
+      await tx.execute(sql`update after_sale_requests set status = 'closed', closed_at = now()
           where id = ${r.id}`);
     }
     await tx.execute(sql`update after_sale_requests set decision = ${input.outcome},
         decision_cents = ${amount}, decision_reason = ${input.reason}, decided_by = ${staff.id},
-        decided_at = ${now} where id = ${r.id}`);
+        decided_at = now() where id = ${r.id}`);
     await recordAdminAction(tx, {
       actorId: staff.id,
       action: "case.decide",
@@ -834,10 +839,7 @@ export async function getOrderReturns(
   const out: OrderReturns["parts"] = [];
   for (const p of parts) {
     const mine = items.filter((r) => r.sellerId === p.sellerId);
-    const free =
-      found.status === "paid" &&
-      !mine.some((r) => r.status !== "refunded" && r.status !== "closed") &&
-      !mine.some((r) => r.decidedAt !== null);
+    const free = found.status === "paid" && mine.length === 0;
     const reasons = allowedReturnReasons(p.policyDays);
     const delivered = p.receivedAt ? new Date(p.receivedAt) : null;
     const ends = delivered

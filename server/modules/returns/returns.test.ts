@@ -151,8 +151,14 @@ describe("a return, from open to refund", () => {
     expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(
       expect.arrayContaining(["return_opened", "request_accepted", "return_shipped", "refunded"]),
     );
-    // Closed: a second return is refused only while one is open; the refund cannot repeat.
+    // Settled: the refund cannot repeat, and no second request is opened about the part.
     expect((await shop.post(`/api/returns/${id}/received`)).statusCode).toBe(409);
+    const second = await buyer.post(`/api/orders/${orderId}/returns`, RETURN);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe("request_exists");
+    expect((await buyer.get(`/api/orders/${orderId}/returns`)).json().parts[0].canReturn).toBe(
+      false,
+    );
   });
 
   it("refuses a return before delivery, after the window, or for a reason the policy does not allow", async () => {

@@ -69,7 +69,7 @@ export function useRequestStep() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...step }: { id: string } & RequestStep) =>
-      apiRequest(`${requestPath(id)}/${step.step}`, z.null(), {
+      apiRequest(`${requestPath(id)}/${step.step}`, z.undefined(), {
         method: "POST",
         body: "body" in step ? step.body : undefined,
       }),
