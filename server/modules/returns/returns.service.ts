@@ -625,7 +625,21 @@ export async function confirmReturnReceived(
     const r = await lockRequest(tx, requestId, sellerId, "seller");
     assertSellerMayAct(r);
     if (r.status !== "shipped_back") wrongState("The buyer has not sent the return back yet.");
-    return refundRequest(tx, deps, r, refundableOf(r), { reason: "return" });
+    const amount = refundableOf(r);
+    const id = await refundRequest(tx, deps, r, amount, { reason: "return" });
+    await notify(tx, [
+      notice(
+        r.buyerId,
+        r.orderId,
+        "return_updated",
+        notificationText("return_updated", {
+          who: r.seller,
+          number: orderNumber(r.orderId),
+          what: `received your return; a refund of ${formatMoney(amount)} is on its way`,
+        }),
+      ),
+    ]);
+    return id;
   });
   if (refundId) await sendRefund(deps, refundId);
 }
