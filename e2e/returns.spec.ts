@@ -61,7 +61,7 @@ test("a buyer returns a damaged item: the seller accepts, the buyer sends it bac
   await expect(dialog).toBeHidden();
   const buyerCard = returnsBlock(buyer.page).getByRole("article");
   await expect(buyerCard).toContainText(`Waiting for ${seller.username}'s answer`);
-  await expect(buyerCard.getByRole("img", { name: "Photo 1 of the item" })).toBeVisible();
+  await expect(buyerCard.getByRole("img", { name: /^Evidence 1 from / })).toBeVisible();
 
   // The seller accepts it from Selling's Returns list, through the order page.
   await seller.page.goto("/my/selling/returns");

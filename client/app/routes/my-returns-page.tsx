@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import { PageTitle } from "../../components/ui/page-title";
 import { ReturnsList } from "../../features/returns/components/returns-list";
 
-function ReturnsPage({ role }: { role: "buyer" | "seller" }) {
+function ReturnsPage({ side }: { side: "buyer" | "seller" }) {
   const back =
-    role === "buyer"
+    side === "buyer"
       ? { to: "/my/purchases", label: "Purchase History" }
       : { to: "/my/selling", label: "Selling" };
-  const title = role === "buyer" ? "Your returns and requests" : "Returns and requests";
+  const title = side === "buyer" ? "Your returns and requests" : "Returns and requests";
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
       <PageTitle title={title} />
@@ -20,17 +20,17 @@ function ReturnsPage({ role }: { role: "buyer" | "seller" }) {
         {back.label}
       </Link>
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
-      <ReturnsList role={role} />
+      <ReturnsList side={side} />
     </div>
   );
 }
 
 /** /my/returns (signed in only): the buyer's returns and "item not received" requests. */
 export function MyReturnsPage() {
-  return <ReturnsPage role="buyer" />;
+  return <ReturnsPage side="buyer" />;
 }
 
 /** /my/selling/returns (signed in only): what buyers asked the seller, open ones first. */
 export function MySellingReturnsPage() {
-  return <ReturnsPage role="seller" />;
+  return <ReturnsPage side="seller" />;
 }

@@ -20,7 +20,8 @@ export function CasesList() {
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold text-slate-900">Cases</h1>
-      <div className="flex gap-2" role="group" aria-label="Which cases">
+      <fieldset className="flex gap-2">
+        <legend className="sr-only">Which cases</legend>
         {(["open", "decided"] as const).map((s) => (
           <Button
             key={s}
@@ -32,7 +33,7 @@ export function CasesList() {
             {s === "open" ? "Waiting for a decision" : "Decided"}
           </Button>
         ))}
-      </div>
+      </fieldset>
       {query.isPending ? (
         <Spinner label="Loading cases..." showLabel />
       ) : query.isError ? (

@@ -399,7 +399,7 @@ export function RequestCard({ r, viewer }: { r: AfterSaleRequest; viewer: Viewer
               <a href={p.url} target="_blank" rel="noreferrer">
                 <img
                   src={p.thumbUrl}
-                  alt={`Photo ${i + 1} of the item`}
+                  alt={`Evidence ${i + 1} from ${r.buyer.username}`}
                   className="size-16 rounded-md object-cover"
                 />
               </a>

@@ -9,8 +9,8 @@ import { RequestCard } from "./request-card";
  * The buyer's returns and requests (/my/returns), or those buyers made to the seller
  * (/my/selling/returns): open ones first, each linking to its order page.
  */
-export function ReturnsList({ role }: { role: "buyer" | "seller" }) {
-  const query = useMyReturns(role);
+export function ReturnsList({ side }: { side: "buyer" | "seller" }) {
+  const query = useMyReturns(side);
   if (query.isPending) return <Spinner label="Loading returns..." showLabel />;
   if (query.isError)
     return (
@@ -21,7 +21,7 @@ export function ReturnsList({ role }: { role: "buyer" | "seller" }) {
       <EmptyState
         title="No returns or requests"
         hint={
-          role === "buyer"
+          side === "buyer"
             ? "Returns and missing-item requests you open from an order page show here."
             : "When a buyer asks to return an item or says it has not arrived, it shows here."
         }
@@ -37,7 +37,7 @@ export function ReturnsList({ role }: { role: "buyer" | "seller" }) {
           >
             Order #{r.number}: {r.items.map((i) => i.title).join(", ")}
           </Link>
-          <RequestCard r={r} viewer={role} />
+          <RequestCard r={r} viewer={side} />
         </li>
       ))}
     </ul>
