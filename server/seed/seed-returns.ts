@@ -35,6 +35,8 @@ export async function seedDemoReturns(tx: Db, now: Date): Promise<void> {
         from users b, listings l
         where b.username = 'keisha' and l.kind = 'fixed_price' and l.status = 'active'
           and l.seller_id <> b.id and l.quantity > 0 and l.return_policy_days > 0
+          -- Listed before the oldest of these orders was placed (25 days ago).
+          and l.created_at < ${new Date(now.getTime() - 26 * DAY).toISOString()}::timestamptz
         order by l.seller_id, l.created_at desc, l.id
         limit 4`,
   );
