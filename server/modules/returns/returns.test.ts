@@ -289,6 +289,14 @@ describe("cases: escalation and staff decisions", () => {
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json().error.code).toBe("case_under_review");
 
+    // The seller may ask for the expedited review (the fee pages' $25.00, recorded on the case).
+    expect((await buyer.post(`/api/returns/${id}/expedite`)).statusCode).toBe(404);
+    expect((await shop.post(`/api/returns/${id}/expedite`)).statusCode).toBe(204);
+    expect(await requestOf(orderId)).toMatchObject({ expedited: true, expeditedFeeCents: 2500 });
+    const [payer] = await q<{ expedited_by: string }>(
+      sql`select expedited_by from after_sale_requests where id = ${id}`,
+    );
+    expect(payer?.expedited_by).toBe(seller.id);
     // Only staff see and decide cases.
     for (const who of [buyer, shop]) {
       expect((await who.get("/api/admin/cases")).statusCode).toBe(404);
