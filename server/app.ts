@@ -38,6 +38,7 @@ import { sandboxProvider } from "./modules/payment-providers/sandbox-provider";
 import type { StripeSettings } from "./modules/payment-providers/stripe-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { payoutsRoutes } from "./modules/payouts/payouts.routes";
+import { returnsRoutes } from "./modules/returns/returns.routes";
 import { devMoneyRoutes } from "./modules/seller-payments/dev-money.routes";
 import { sellerPaymentsRoutes } from "./modules/seller-payments/seller-payments.routes";
 import { sellingRoutes } from "./modules/selling/selling.routes";
@@ -269,6 +270,7 @@ export async function buildApp({
       await api.register(checkoutRoutes, { deps: paymentDeps });
       await api.register(ordersRoutes, { deps: paymentDeps });
       await api.register(cancellationsRoutes, { deps: paymentDeps });
+      await api.register(returnsRoutes, { deps: paymentDeps });
       await api.register(notificationsRoutes);
       await api.register(messagesRoutes);
       await api.register(supportRoutes);

@@ -7,6 +7,7 @@ import { onAuctionUpdated as showAuctionOnCards } from "../features/listings/cac
 import { onMessageCreated, onMessagesRead } from "../features/messages/cache";
 import { onNotificationCreated, onNotificationsUnread } from "../features/notifications/cache";
 import { afterOfferChanged } from "../features/offers/cache";
+import { afterReturnChanged } from "../features/returns/cache";
 import { afterShippingChanged } from "../features/shipping/cache";
 import { invalidate } from "../lib/invalidate";
 import type { LiveEffect, LiveEventPayloads } from "../lib/live-events";
@@ -49,7 +50,9 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   // A cancellation or refund moved.
   cancellation_requested: afterCancellationChanged,
   cancellation_answered: afterCancellationChanged,
-  refund_issued: afterCancellationChanged,
+  // A refund may close a return or a case too.
+  refund_issued: (client) =>
+    Promise.all([afterCancellationChanged(client), afterReturnChanged(client)]).then(() => {}),
   listing_held: null,
   listing_approved: null,
   listing_removed: null,
@@ -69,6 +72,10 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   offer_accepted: afterOfferChanged,
   offer_declined: afterOfferChanged,
   offer_expired: afterOfferChanged,
+  // Returns, missing parcels and cases: the order page and both sides' lists.
+  return_requested: afterReturnChanged,
+  return_updated: afterReturnChanged,
+  case_decided: afterReturnChanged,
 };
 
 const byKind: LiveEffect<"notification.created"> = (client, { notification }) => {

@@ -353,6 +353,7 @@ export const ADMIN_ACTIONS = [
   "payouts.hold",
   "payouts.release",
   "rate.update",
+  "case.decide",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

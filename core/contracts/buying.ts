@@ -234,6 +234,15 @@ export const ORDER_EVENT_KINDS = [
   "feedback_from_seller",
   "cancelled",
   "expired",
+  "return_opened",
+  "not_received_opened",
+  "request_accepted",
+  "request_offered",
+  "request_declined",
+  "request_tracking",
+  "return_shipped",
+  "request_escalated",
+  "case_decided",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -250,7 +259,10 @@ export const orderEventSchema = z.object({
   trackingUrl: z.string().nullable(),
   /** Feedback's rating. */
   rating: z.enum(["positive", "neutral", "negative"]).nullable(),
-  /** The buyer's reason for a cancellation, or staff's for a refund they issued. */
+  /**
+   * The buyer's reason for a cancellation or their words opening a return, the seller's note on
+   * their answer, or staff's reason for a refund they issued or a case they decided.
+   */
   note: z.string().nullable(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;

@@ -15,6 +15,7 @@ import {
   MessageSquare,
   PackageCheck,
   RotateCcw,
+  Scale,
   Search,
   ShieldAlert,
   ShieldCheck,
@@ -70,6 +71,9 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   offer_accepted: Handshake,
   offer_declined: CircleX,
   offer_expired: Clock,
+  return_requested: Undo2,
+  return_updated: Undo2,
+  case_decided: Scale,
 };
 
 /**
