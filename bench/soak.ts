@@ -369,7 +369,13 @@ async function main() {
 
       // What was acknowledged, to be found again at the end.
       const acked = {
-        bids: [] as { listingId: string; bidderId: string; amountCents: number }[],
+        bids: [] as {
+          listingId: string;
+          bidderId: string;
+          amountCents: number;
+          at: number;
+          answer: string;
+        }[],
         orders: [] as string[],
         messages: [] as string[],
       };
@@ -415,7 +421,13 @@ async function main() {
             });
             record(res.status, res.text);
             if (res.status === 201)
-              acked.bids.push({ listingId, bidderId: user.id, amountCents: min });
+              acked.bids.push({
+                listingId,
+                bidderId: user.id,
+                amountCents: min,
+                at: now(),
+                answer: res.text.slice(0, 300),
+              });
           }
         } else if (kind === "checkout") {
           const item = pick(fixed);
@@ -600,8 +612,24 @@ async function main() {
         tailUntil = now() + 10_000;
         faultsDone = true;
       });
+      // Whether the replica served public reads, sampled each second on the first instance.
+      const replicaInUse: { at: number; inUse: boolean }[] = [];
+      const sampling = (async () => {
+        while (!faultsDone || now() < tailUntil) {
+          const res = await call(agent, instances[0]?.port as number, "GET", "/metrics", {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+          if (res.status === 200)
+            replicaInUse.push({
+              at: now(),
+              inUse: metricSum(res.text, "db_replica_healthy") === 1,
+            });
+          await sleep(1000);
+        }
+      })();
       await drive(lbPort, end, () => faultsDone && now() >= tailUntil);
       await faults;
+      await sampling;
       live.stop = true;
       for (const r of live.requests) r.destroy();
 
@@ -632,6 +660,16 @@ async function main() {
         (b) => !bidKeys.has(`${b.listingId}:${b.bidderId}:${b.amountCents}`),
       );
       if (lostBids.length) problems.push(`${lostBids.length} acknowledged bids are missing`);
+      for (const b of lostBids.slice(0, 3)) {
+        const { rows: theirs } = await check.query<{ amount: number; status: string; at: Date }>(
+          "select amount_cents as amount, status::text as status, created_at as at from bids where listing_id = $1 and bidder_id = $2 order by created_at",
+          [b.listingId, b.bidderId],
+        );
+        const when = ((b.at - t0) / 1000).toFixed(1);
+        problems.push(
+          `  bid of ${b.amountCents} on ${b.listingId} acknowledged at ${when} s (windows: ${windows.map((w) => `${w.name} ${((w.from - t0) / 1000).toFixed(1)}-${((w.to - t0) / 1000).toFixed(1)} s`).join(", ")}); answer ${b.answer}; their bids there: ${JSON.stringify(theirs)}`,
+        );
+      }
       const { rows: paidRows } = await check.query<{ id: string }>(
         "select id from orders where id = any($1::uuid[]) and status = 'paid'",
         [acked.orders],
@@ -736,6 +774,7 @@ async function main() {
         ...[...new Set(errorsOutside.map((o) => `${o.kind} ${o.what}`))]
           .slice(0, 8)
           .map((w) => `    ${w}`),
+        `the replica served public reads in ${replicaInUse.filter((r) => r.inUse).length} of ${replicaInUse.length} one-second samples (${replicaInUse.filter((r) => !r.inUse && !windows.some((w) => r.at >= w.from && r.at <= w.to)).length} not serving outside the fault windows)`,
         `browse p99 with the replica serving: ${percentile(
           browse(outside).sort((a, b) => a - b),
           0.99,

@@ -6,11 +6,12 @@ import type { Db } from "./db-handle";
 /**
  * A PostgreSQL streaming replica that browse, search, home and public listing reads may use
  * (DATABASE_READ_URL, issue 31). It is used only while it is known to be close behind the primary:
- * a monitor asks both every CHECK_EVERY_MS, and the replica counts as caught up at a check when it
- * has replayed the primary's WAL position read just before. Its lag is the time since it was last
- * caught up, so an idle site (no new WAL) reads lag 0, and a replica whose replay stopped or whose
- * stream broke reads a lag that grows from that moment: past `maxLagMs`, or when it does not
- * answer, it is skipped and every read goes to the primary until it catches up again.
+ * a monitor reads the primary's WAL position every CHECK_EVERY_MS and keeps when it read each one,
+ * then asks the replica how far it has replayed. The replica's lag is the age of the newest of
+ * those positions it has replayed: the data it serves is at least as new as the primary's at that
+ * moment. A replica that keeps up under load reads a lag of about one interval; one whose replay
+ * stopped or whose stream broke reads a lag that grows from then. Past `maxLagMs`, or when it does
+ * not answer, it is skipped and every read goes to the primary until it catches up again.
  */
 export interface ReadReplica {
   /** Whether reads may go to the replica now. */
@@ -39,6 +40,12 @@ export interface ReplicaStatus {
 const CHECK_EVERY_MS = 500;
 /** A check slower than this counts as failed: a replica that slow is no help to a browse request. */
 const CHECK_TIMEOUT_MS = 1000;
+
+/** A WAL position ("16/B374D848") as a number, to compare two. */
+const lsnValue = (lsn: string): bigint => {
+  const [high, low] = lsn.split("/");
+  return (BigInt(`0x${high ?? "0"}`) << 32n) + BigInt(`0x${low ?? "0"}`);
+};
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -69,6 +76,8 @@ export function openReadReplica(options: {
   onChange?: (status: ReplicaStatus) => void;
 }): ReadReplica {
   const main = options.pool;
+  /** The primary's WAL positions as read, oldest first, with when: lag is measured against them. */
+  const positions: { at: number; lsn: string }[] = [];
   let lastCaughtUp: number | null = null;
   let status: ReplicaStatus = { healthy: false, lagMs: null, lagBytes: null, error: null };
   let forcedDownAt: number | null = null;
@@ -101,18 +110,29 @@ export function openReadReplica(options: {
       return;
     }
     try {
+      if (primaryLsn) positions.push({ at: startedAt, lsn: primaryLsn });
+      // Enough history to measure any lag up to the limit, and a little past it.
+      while (positions.length > 2 && (positions[0]?.at ?? 0) < startedAt - options.maxLagMs - 5000)
+        positions.shift();
       const { rows: replicaRows } = await within(
         CHECK_TIMEOUT_MS,
-        main.query<{ recovering: boolean; behind: string | null }>(
-          "select pg_is_in_recovery() as recovering, pg_wal_lsn_diff($1::pg_lsn, pg_last_wal_replay_lsn())::text as behind",
-          [primaryLsn],
+        main.query<{ recovering: boolean; replayed: string | null }>(
+          "select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as replayed",
         ),
       );
       const replica = replicaRows[0];
       if (!replica?.recovering)
         throw new Error("DATABASE_READ_URL is not a replica (pg_is_in_recovery() is false)");
-      const behind = Math.max(0, Number(replica.behind ?? 0));
-      if (behind === 0) lastCaughtUp = startedAt;
+      const replayed = replica.replayed ? lsnValue(replica.replayed) : -1n;
+      const behind = primaryLsn ? lsnValue(primaryLsn) - replayed : 0n;
+      // The newest position read from the primary that the replica has replayed.
+      for (let i = positions.length - 1; i >= 0; i--) {
+        const position = positions[i] as { at: number; lsn: string };
+        if (lsnValue(position.lsn) <= replayed) {
+          if (lastCaughtUp === null || position.at > lastCaughtUp) lastCaughtUp = position.at;
+          break;
+        }
+      }
       const lagMs = lastCaughtUp === null ? null : Math.max(0, Date.now() - lastCaughtUp);
       // After a failed read, only a check that started after it may bring the replica back.
       const trusted = forcedDownAt === null || startedAt > forcedDownAt;
@@ -120,7 +140,7 @@ export function openReadReplica(options: {
       set({
         healthy: trusted && lagMs !== null && lagMs <= options.maxLagMs,
         lagMs,
-        lagBytes: behind,
+        lagBytes: Number(behind > 0n ? behind : 0n),
         error: null,
       });
     } catch (err) {
