@@ -21,9 +21,11 @@ import { minNextBid } from "../auction-rules/auction-rules";
 import { reservedUnits } from "../stock/reservations";
 import {
   type DeliveryRow,
+  type DestinationScope,
   deliveredByCondition,
   deliveryOf,
   deliverySelect,
+  destinationScope,
   shipsToCondition,
 } from "./listing-delivery";
 import {
@@ -232,6 +234,19 @@ export async function categoryScope(db: Db, slug: string): Promise<CategoryScope
 export interface WhereOptions {
   /** The category already resolved (categoryScope); unset, it is looked up inside the query. */
   category?: CategoryScope | null;
+  /** The "ships to" territory already resolved (destinationScope); unset or null, looked up inside. */
+  destination?: DestinationScope | null;
+}
+
+/** What a browse query's WHERE looks up before it (whereFor's options): its category and destination. */
+export async function resolveWhereOptions(
+  db: Db,
+  q: Pick<ListingQuery, "category" | "shipsTo">,
+): Promise<WhereOptions> {
+  const options: WhereOptions = {};
+  if (q.category) options.category = await categoryScope(db, q.category);
+  if (q.shipsTo) options.destination = await destinationScope(db, q.shipsTo);
+  return options;
 }
 
 const statusConditions: Record<ListingQuery["status"], SQL> = {
@@ -298,9 +313,9 @@ export function whereFor(
   if (q.localPickup) delivery.push(sql`l.local_pickup`);
   if (delivery.length > 0) parts.push(sql`(${sql.join(delivery, sql` or `)})`);
   // Delivery by destination (issue 29, decision 0021).
-  if (q.shipsTo) parts.push(shipsToCondition(q.shipsTo));
+  if (q.shipsTo) parts.push(shipsToCondition(q.shipsTo, options.destination));
   if (q.shipsTo && q.deliveryBy)
-    parts.push(deliveredByCondition(q.shipsTo, q.deliveryBy, new Date()));
+    parts.push(deliveredByCondition(q.shipsTo, q.deliveryBy, new Date(), options.destination));
   if (q.featured) parts.push(sql`l.featured`);
   // Only a fixed-price listing takes offers; the partial index listings_open_offers_idx holds these.
   if (q.acceptsOffers) parts.push(sql`l.accepts_offers and l.kind = 'fixed_price'`);
@@ -446,10 +461,13 @@ function pageIdsQuery(q: ListingQuery, where: SQL, counted: number, offset: numb
     // newest first. Positions from BEST_MATCH_CANDIDATES on are the newest order's own, so pages
     // neither overlap nor skip; the walk is read only by a page that reaches past the ranked ones.
     const newest = sql`l.created_at desc, l.id`;
-    const ranked = sql`(with c as materialized (select l.id from listings l where ${where}
+    // The walk keeps the columns the ranking reads (issue 30): ranked from the CTE itself, not
+    // read again from listings by primary key.
+    const ranked = sql`(with c as materialized (select l.id, l.search_vector, l.created_at,
+          l.seller_id from listings l where ${where}
         order by ${newest} limit ${BEST_MATCH_CANDIDATES})
       select l.id, 0 as part, row_number() over (order by ${order}) as n
-      from listings l where l.id in (select id from c)
+      from c l
       order by ${order} limit ${limit} offset ${offset})`;
     if (offset + limit <= BEST_MATCH_CANDIDATES) {
       return sql`select r.id from ${ranked} r order by r.n`;
@@ -533,7 +551,7 @@ export async function searchListings(
   exactTotalLimit = EXACT_TOTAL_LIMIT,
   overLimit?: OverLimitCache,
 ): Promise<ListingPage> {
-  const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
+  const options = await resolveWhereOptions(db, q);
   const where = whereFor(q, [], options);
   const offset = (q.page - 1) * q.pageSize;
   const key = overLimit ? totalKey(q, exactTotalLimit) : "";
@@ -594,7 +612,7 @@ export async function withPinnedFeatured(
     UNPINNED_SORTS.has(q.sort)
   )
     return page;
-  const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
+  const options = await resolveWhereOptions(db, q);
   const found = await rows<ListingRow>(
     db,
     sql`${selectListing} where ${whereFor({ ...q, featured: true }, [], options)}
