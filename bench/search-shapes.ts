@@ -80,6 +80,15 @@ export const SHAPES: Shape[] = [
   // Caribbean's listings fit; the capped count has to find its limit among those that do).
   listingsShape("ships to", { shipsTo: "grenada" }),
   listingsShape("delivery by", { shipsTo: "grenada", deliveryBy: inDays(12) }),
+  // A near date, which few listings meet (their count is exact, so every request counts it), and
+  // "delivery by" and "ships to" narrowed by a category and by words.
+  listingsShape("delivery soon", { shipsTo: "grenada", deliveryBy: inDays(4) }),
+  listingsShape("delivery + category", {
+    shipsTo: "grenada",
+    deliveryBy: inDays(12),
+    category: "electronics",
+  }),
+  listingsShape("ships to + words", { shipsTo: "grenada", search: "vintage" }),
   {
     name: "home",
     path: "/api/home",

@@ -12,8 +12,8 @@ import {
   WORLD_DESTINATION,
 } from "../../../core/delivery";
 import type { Db } from "../../db/db-handle";
-import { deliveryDaysSql } from "../../db/schema/listings";
 import { rows, uuidList } from "../../db/rows";
+import { deliveryDaysSql } from "../../db/schema/listings";
 
 export interface DeliveryRow {
   originSlug: string;
@@ -98,17 +98,31 @@ export interface DestinationScope {
   nearIds: string[];
 }
 
-/** The scope of a "ships to" destination; null for the world or a slug no territory has. */
-export async function destinationScope(db: Db, dest: string): Promise<DestinationScope | null> {
-  if (dest === WORLD_DESTINATION) return null;
-  const near = sameSubRegionSlugs(dest);
-  const found = await rows<{ id: string; slug: string }>(
-    db,
-    sql`select id, slug from territories where slug in ${[dest, ...near]}`,
-  );
+/** The territories a destination's scope reads (none for the world). */
+export function destinationSlugs(dest: string): string[] {
+  if (dest === WORLD_DESTINATION) return [];
+  return [...new Set([dest, ...sameSubRegionSlugs(dest)])];
+}
+
+/** The scope of `dest` from its territories' rows (destinationSlugs); null when it has none. */
+export function destinationOf(
+  dest: string,
+  found: readonly { id: string; slug: string }[],
+): DestinationScope | null {
   const own = found.find((t) => t.slug === dest);
   if (!own) return null;
   return { id: own.id, nearIds: found.filter((t) => t.slug !== dest).map((t) => t.id) };
+}
+
+/** The scope of a "ships to" destination; null for the world or a slug no territory has. */
+export async function destinationScope(db: Db, dest: string): Promise<DestinationScope | null> {
+  const slugs = destinationSlugs(dest);
+  if (slugs.length === 0) return null;
+  const found = await rows<{ id: string; slug: string }>(
+    db,
+    sql`select id, slug from territories where slug in ${slugs}`,
+  );
+  return destinationOf(dest, found);
 }
 
 /**

@@ -25,7 +25,8 @@ import {
   deliveredByCondition,
   deliveryOf,
   deliverySelect,
-  destinationScope,
+  destinationOf,
+  destinationSlugs,
   shipsToCondition,
 } from "./listing-delivery";
 import {
@@ -238,14 +239,39 @@ export interface WhereOptions {
   destination?: DestinationScope | null;
 }
 
-/** What a browse query's WHERE looks up before it (whereFor's options): its category and destination. */
+/**
+ * What a browse query's WHERE looks up before it (whereFor's options), in one statement: its
+ * category, and for "delivery by" its destination (the ids as literals let the planner choose
+ * between the delivery indexes and the newest-first walk; "ships to" alone looks its territory up
+ * inside the query and saves the round trip).
+ */
 export async function resolveWhereOptions(
   db: Db,
-  q: Pick<ListingQuery, "category" | "shipsTo">,
+  q: Pick<ListingQuery, "category" | "shipsTo" | "deliveryBy">,
 ): Promise<WhereOptions> {
-  const options: WhereOptions = {};
-  if (q.category) options.category = await categoryScope(db, q.category);
-  if (q.shipsTo) options.destination = await destinationScope(db, q.shipsTo);
+  const dest = q.shipsTo && q.deliveryBy ? q.shipsTo : undefined;
+  if (!q.category && !dest) return {};
+  if (!dest) return { category: await categoryScope(db, q.category ?? "") };
+  const slugs = destinationSlugs(dest);
+  const categoryRows = q.category
+    ? sql`select 'category' as kind, id, slug, parent_id from categories where slug = ${q.category}
+        union all `
+    : sql``;
+  const found = await rows<{ kind: string; id: string; slug: string; parent_id: string | null }>(
+    db,
+    sql`${categoryRows}select 'territory' as kind, id, slug, null::uuid as parent_id
+        from territories where slug in ${slugs.length > 0 ? slugs : [""]}`,
+  );
+  const options: WhereOptions = {
+    destination: destinationOf(
+      dest,
+      found.filter((r) => r.kind === "territory"),
+    ),
+  };
+  if (q.category) {
+    const category = found.find((r) => r.kind === "category");
+    options.category = category ? { id: category.id, topLevel: category.parent_id === null } : null;
+  }
   return options;
 }
 
@@ -612,7 +638,8 @@ export async function withPinnedFeatured(
     UNPINNED_SORTS.has(q.sort)
   )
     return page;
-  const options = await resolveWhereOptions(db, q);
+  // The featured walk is short: its "delivery by" needs no resolved destination.
+  const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
   const found = await rows<ListingRow>(
     db,
     sql`${selectListing} where ${whereFor({ ...q, featured: true }, [], options)}
