@@ -15,7 +15,8 @@
  *
  * Shapes: a common word, a rare word, a word nothing matches (newest first), Best Match of a common
  * and a rare word and a misspelling (issue 30), a category sorted by price, ending soon, a
- * territory, offers, and the home API (BENCH_SHAPES picks some by name). For each, the API (an app process started by the bench on
+ * territory, offers, "ships to" and "delivery by" alone, with a near date, a category or words (issue
+ * 29), and the home API (BENCH_SHAPES picks some by name). For each, the API (an app process started by the bench on
  * the scratch database, with its background jobs, as `npm start` runs it) is driven by 10 clients in
  * a closed loop for BENCH_SECONDS (8) after a warm-up; then the statements the service runs for that
  * shape (captured once through drizzle's logger, from a second request so that what an instance
