@@ -28,6 +28,7 @@ import {
   destinationOf,
   destinationSlugs,
   shipsToCondition,
+  WORLD_DESTINATION,
 } from "./listing-delivery";
 import {
   activeListingCondition,
@@ -249,9 +250,8 @@ export async function resolveWhereOptions(
   db: Db,
   q: Pick<ListingQuery, "category" | "shipsTo" | "deliveryBy">,
 ): Promise<WhereOptions> {
-  const dest = q.shipsTo && q.deliveryBy ? q.shipsTo : undefined;
-  if (!q.category && !dest) return {};
-  if (!dest) return { category: await categoryScope(db, q.category ?? "") };
+  const dest = q.shipsTo && q.deliveryBy && q.shipsTo !== WORLD_DESTINATION ? q.shipsTo : undefined;
+  if (!dest) return q.category ? { category: await categoryScope(db, q.category) } : {};
   const slugs = destinationSlugs(dest);
   const categoryRows = q.category
     ? sql`select 'category' as kind, id, slug, parent_id from categories where slug = ${q.category}
@@ -260,7 +260,7 @@ export async function resolveWhereOptions(
   const found = await rows<{ kind: string; id: string; slug: string; parent_id: string | null }>(
     db,
     sql`${categoryRows}select 'territory' as kind, id, slug, null::uuid as parent_id
-        from territories where slug in ${slugs.length > 0 ? slugs : [""]}`,
+        from territories where slug in ${slugs}`,
   );
   const options: WhereOptions = {
     destination: destinationOf(
