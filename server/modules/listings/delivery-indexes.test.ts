@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rows } from "../../db/rows";
 import { setUpTestApp } from "../../test/build-test-app";
 import { deliveredByCondition, destinationScope } from "./listing-delivery";
-import { whereFor } from "./listings.service";
+import { createDestinationMemo, whereFor } from "./listings.service";
 
 // "Delivery by" at 1,000,000 listings (issue 29, decision 0021): the filter's three cases compare
 // the very expressions the delivery indexes hold (deliveryDaysSql), so a near date is found by
@@ -82,5 +82,20 @@ describe("the delivery indexes", () => {
   it("find nothing to resolve for the rest of the world or a territory that does not exist", async () => {
     expect(await destinationScope(t.database.db, "world")).toBeNull();
     expect(await destinationScope(t.database.db, "atlantis")).toBeNull();
+  });
+});
+
+describe("the instance's memory of destinations", () => {
+  it("answers what it was told for ten minutes, then forgets", () => {
+    let now = 0;
+    const memo = createDestinationMemo(600_000, () => now);
+    expect(memo.get("grenada")).toBeUndefined();
+    memo.set("grenada", { id: "g", nearIds: ["b"] });
+    memo.set("atlantis", null);
+    now = 599_999;
+    expect(memo.get("grenada")).toEqual({ id: "g", nearIds: ["b"] });
+    expect(memo.get("atlantis")).toBeNull();
+    now = 600_000;
+    expect(memo.get("grenada")).toBeUndefined();
   });
 });

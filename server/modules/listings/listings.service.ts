@@ -241,6 +241,34 @@ export interface WhereOptions {
 }
 
 /**
+ * Per app instance (listings.routes.ts): the territories of the "delivery by" destinations asked
+ * for lately, by slug, for ten minutes. Territories are seeded, never edited by the app, so a
+ * request for a known destination needs no statement to look them up.
+ */
+export interface DestinationMemo {
+  /** The scope (null: no such territory), or undefined when not known. */
+  get(slug: string): DestinationScope | null | undefined;
+  set(slug: string, scope: DestinationScope | null): void;
+}
+
+export function createDestinationMemo(ttlMs = 600_000, now = () => Date.now()): DestinationMemo {
+  const known = new Map<string, { scope: DestinationScope | null; until: number }>();
+  return {
+    get(slug) {
+      const entry = known.get(slug);
+      if (!entry) return undefined;
+      if (entry.until > now()) return entry.scope;
+      known.delete(slug);
+      return undefined;
+    },
+    set(slug, scope) {
+      // Slugs are a closed set (the territories and "world"), so the map stays small.
+      known.set(slug, { scope, until: now() + ttlMs });
+    },
+  };
+}
+
+/**
  * What a browse query's WHERE looks up before it (whereFor's options), in one statement: its
  * category, and for "delivery by" its destination (the ids as literals let the planner choose
  * between the delivery indexes and the newest-first walk; "ships to" alone looks its territory up
@@ -249,9 +277,15 @@ export interface WhereOptions {
 export async function resolveWhereOptions(
   db: Db,
   q: Pick<ListingQuery, "category" | "shipsTo" | "deliveryBy">,
+  destinations?: DestinationMemo,
 ): Promise<WhereOptions> {
   const dest = q.shipsTo && q.deliveryBy && q.shipsTo !== WORLD_DESTINATION ? q.shipsTo : undefined;
-  if (!dest) return q.category ? { category: await categoryScope(db, q.category) } : {};
+  const known = dest ? destinations?.get(dest) : undefined;
+  if (!dest || known !== undefined) {
+    const options: WhereOptions = known !== undefined ? { destination: known } : {};
+    if (q.category) options.category = await categoryScope(db, q.category);
+    return options;
+  }
   const slugs = destinationSlugs(dest);
   const categoryRows = q.category
     ? sql`select 'category' as kind, id, slug, parent_id from categories where slug = ${q.category}
@@ -268,6 +302,7 @@ export async function resolveWhereOptions(
       found.filter((r) => r.kind === "territory"),
     ),
   };
+  destinations?.set(dest, options.destination ?? null);
   if (q.category) {
     const category = found.find((r) => r.kind === "category");
     options.category = category ? { id: category.id, topLevel: category.parent_id === null } : null;
@@ -576,8 +611,9 @@ export async function searchListings(
   q: ListingQuery,
   exactTotalLimit = EXACT_TOTAL_LIMIT,
   overLimit?: OverLimitCache,
+  destinations?: DestinationMemo,
 ): Promise<ListingPage> {
-  const options = await resolveWhereOptions(db, q);
+  const options = await resolveWhereOptions(db, q, destinations);
   const where = whereFor(q, [], options);
   const offset = (q.page - 1) * q.pageSize;
   const key = overLimit ? totalKey(q, exactTotalLimit) : "";
