@@ -6,7 +6,11 @@ import { type Agent, request } from "node:http";
 import { EXACT_TOTAL_LIMIT, listingQuerySchema } from "../core/contracts/browse";
 import type { Db } from "../server/db/client";
 import { createHomeCache } from "../server/modules/home/home-cache";
-import { createOverLimitCache, searchListings } from "../server/modules/listings/listings.service";
+import {
+  createDestinationMemo,
+  createOverLimitCache,
+  searchListings,
+} from "../server/modules/listings/listings.service";
 import * as harness from "./harness";
 
 /**
@@ -37,7 +41,7 @@ export interface Shape {
 
 /**
  * A /api/listings shape: its path is the query, and its service runs as the route does, with its
- * instance's memory of searches over the exact-total limit: the statements of a second request
+ * instance's memory of searches over the exact-total limit and of "delivery by" destinations: the statements of a second request
  * (a first may count what the second knows). Browse routes run on the browse connections.
  */
 function listingsShape(name: string, query: Record<string, string>): Shape {
@@ -48,9 +52,10 @@ function listingsShape(name: string, query: Record<string, string>): Shape {
     browse: true,
     service: async (db, restart) => {
       const overLimit = createOverLimitCache();
-      await searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
+      const destinations = createDestinationMemo();
+      await searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit, destinations);
       restart();
-      return searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit);
+      return searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit, destinations);
     },
   };
 }
@@ -80,6 +85,15 @@ export const SHAPES: Shape[] = [
   // Caribbean's listings fit; the capped count has to find its limit among those that do).
   listingsShape("ships to", { shipsTo: "grenada" }),
   listingsShape("delivery by", { shipsTo: "grenada", deliveryBy: inDays(12) }),
+  // A near date, which few listings meet (their count is exact, so every request counts it), and
+  // "delivery by" and "ships to" narrowed by a category and by words.
+  listingsShape("delivery soon", { shipsTo: "grenada", deliveryBy: inDays(4) }),
+  listingsShape("delivery + category", {
+    shipsTo: "grenada",
+    deliveryBy: inDays(12),
+    category: "electronics",
+  }),
+  listingsShape("ships to + words", { shipsTo: "grenada", search: "vintage" }),
   {
     name: "home",
     path: "/api/home",

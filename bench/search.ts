@@ -15,7 +15,8 @@
  *
  * Shapes: a common word, a rare word, a word nothing matches (newest first), Best Match of a common
  * and a rare word and a misspelling (issue 30), a category sorted by price, ending soon, a
- * territory, offers, and the home API (BENCH_SHAPES picks some by name). For each, the API (an app process started by the bench on
+ * territory, offers, "ships to" and "delivery by" alone, with a near date, a category or words (issue
+ * 29), and the home API (BENCH_SHAPES picks some by name). For each, the API (an app process started by the bench on
  * the scratch database, with its background jobs, as `npm start` runs it) is driven by 10 clients in
  * a closed loop for BENCH_SECONDS (8) after a warm-up; then the statements the service runs for that
  * shape (captured once through drizzle's logger, from a second request so that what an instance
@@ -274,13 +275,13 @@ async function main() {
       }
       const ms = (v: number) => `${v.toFixed(1)}`.padStart(9);
       console.log(
-        `\n${"shape".padEnd(18)}${"API p50".padStart(9)}${"API p95".padStart(9)}${"SQL p50".padStart(9)}${"SQL p95".padStart(9)}${"SQL/API".padStart(9)}${"n API".padStart(7)}${"n SQL".padStart(7)}  goal (API p95 < ${GOAL_MS} ms)`,
+        `\n${"shape".padEnd(18)}${"API p50".padStart(9)}${"API p95".padStart(9)}${"API p99".padStart(9)}${"SQL p50".padStart(9)}${"SQL p95".padStart(9)}${"SQL p99".padStart(9)}${"SQL/API".padStart(9)}${"n API".padStart(7)}${"n SQL".padStart(7)}  goal (API p95 < ${GOAL_MS} ms)`,
       );
       for (const r of results) {
         const apiP95 = harness.percentile(r.api, 0.95);
         const sqlP95 = harness.percentile(r.sql, 0.95);
         console.log(
-          `${r.shape.name.padEnd(18)}${ms(harness.percentile(r.api, 0.5))}${ms(apiP95)}${ms(harness.percentile(r.sql, 0.5))}${ms(sqlP95)}${(sqlP95 / apiP95).toFixed(2).padStart(9)}${String(r.api.length).padStart(7)}${String(r.sql.length).padStart(7)}  ${apiP95 < GOAL_MS ? "met" : "MISSED"}`,
+          `${r.shape.name.padEnd(18)}${ms(harness.percentile(r.api, 0.5))}${ms(apiP95)}${ms(harness.percentile(r.api, 0.99))}${ms(harness.percentile(r.sql, 0.5))}${ms(sqlP95)}${ms(harness.percentile(r.sql, 0.99))}${(sqlP95 / apiP95).toFixed(2).padStart(9)}${String(r.api.length).padStart(7)}${String(r.sql.length).padStart(7)}  ${apiP95 < GOAL_MS ? "met" : "MISSED"}`,
         );
       }
       for (const r of results) {

@@ -18,6 +18,7 @@ import {
   DEFAULT_HANDLING_DAYS,
   MAX_HANDLING_DAYS,
   SHIPPING_SERVICES,
+  TRANSIT_DAYS,
 } from "../../../core/delivery";
 import { SUBTITLE_MAX, UPGRADE_IDS } from "../../../core/fees";
 import { categories, territories } from "./catalog";
@@ -31,6 +32,26 @@ export const listingStatus = pgEnum("listing_status", ["active", "ended", "sold"
 const openListing = sql`status = 'active' and moderation = 'visible'`;
 /** displayPriceExpression (listing-visibility.ts), as the price indexes hold it. */
 const displayPrice = sql`coalesce(auction_bid_cents, price_cents)`;
+
+/**
+ * A listing's latest delivery in business days after day 0, for one kind of route: its handling
+ * time plus the longest transit of the service of `serviceColumn` (core/delivery's TRANSIT_DAYS),
+ * null when that group is not shipped to. The "delivered by" filter (listing-delivery.ts) compares
+ * exactly these expressions, so that the expression indexes below (issue 29) serve it; `prefix` is
+ * the table's alias in a query ("l."), none in an index. The numbers are written as literals: an
+ * index expression matches a query's only when both are the same constants.
+ */
+export function deliveryDaysSql(
+  prefix: "" | "l.",
+  serviceColumn: "ship_same_service" | "ship_caribbean_service" | "ship_world_service",
+  route: keyof (typeof TRANSIT_DAYS)["standard"],
+) {
+  const standard = TRANSIT_DAYS.standard[route][1];
+  const expedited = TRANSIT_DAYS.expedited[route][1];
+  return sql.raw(
+    `(${prefix}handling_days + case ${prefix}${serviceColumn} when 'standard' then ${standard} when 'expedited' then ${expedited} end)`,
+  );
+}
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -126,7 +147,9 @@ export const listings = pgTable(
     // is the indexable part of activeListingCondition (listing-visibility.ts); an auction past its
     // end but not yet settled is filtered on the way (the settlement job keeps those few).
     // Migration 0018 adds INCLUDE (kind, auction_ends_at) to each, which drizzle cannot express,
-    // so that filter and the capped counts are index-only scans.
+    // so that filter and the capped counts are index-only scans; migration delivery_by_indexes adds
+    // the shipping columns (territory_id, handling_days, ship_same_service, ship_caribbean_service)
+    // to the three newest-first ones, so that "ships to" and "delivery by" are too (issue 29).
     index("listings_open_created_idx").on(t.createdAt.desc().nullsFirst(), t.id).where(openListing),
     index("listings_open_category_idx")
       .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id)
@@ -188,6 +211,20 @@ export const listings = pgTable(
     index("listings_open_world_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${openListing} and ship_world_service is not null`),
+    // "Delivered by" at 1,000,000 listings (issue 29, decision 0021): a listing's latest delivery
+    // to its own territory, to its sub-region and to the rest of the Caribbean (deliveryDaysSql),
+    // so that a near date finds its few listings by range instead of reading every open listing.
+    // The migration adds statistics on the three expressions (CREATE STATISTICS, which drizzle
+    // cannot say): the planner ignores a partial index's for its estimates.
+    index("listings_open_deliver_same_idx")
+      .on(t.territoryId, deliveryDaysSql("", "ship_same_service", "same_territory"))
+      .where(openListing),
+    index("listings_open_deliver_near_idx")
+      .on(t.territoryId, deliveryDaysSql("", "ship_caribbean_service", "same_sub_region"))
+      .where(openListing),
+    index("listings_open_deliver_far_idx")
+      .on(deliveryDaysSql("", "ship_caribbean_service", "other_sub_region"))
+      .where(openListing),
     // The staff's lists of held, removed and suspended listings; the public ones are the rest.
     index("listings_moderation_idx")
       .on(t.moderation, t.createdAt)

@@ -8,12 +8,12 @@ import {
   type ShippingOption,
   type ShippingService,
   sameSubRegionSlugs,
-  TRANSIT_DAYS,
   transitDays,
   WORLD_DESTINATION,
 } from "../../../core/delivery";
 import type { Db } from "../../db/db-handle";
 import { rows, uuidList } from "../../db/rows";
+import { deliveryDaysSql } from "../../db/schema/listings";
 
 export interface DeliveryRow {
   originSlug: string;
@@ -88,40 +88,92 @@ export function shippingColumns(options: readonly ShippingOption[]) {
 const destTerritory = (slug: string) => sql`(select id from territories where slug = ${slug})`;
 
 /**
- * "Ships to `dest`" (a territory slug, or "world") over `listings l`, for browse filters. It reads
- * the listing alone, so the browse walks filter on it as they go; the world's few listings have
- * their own index (listings_open_world_idx).
+ * A Caribbean destination's territory and the other territories of its sub-region, by id, read
+ * before a browse query (destinationScope) so that its conditions compare literals: the planner
+ * then estimates them from the column's statistics, and the delivery indexes' ranges serve them.
  */
-export function shipsToCondition(dest: string): SQL {
-  if (dest === WORLD_DESTINATION) return sql`l.ship_world_service is not null`;
-  return sql`(case when l.territory_id = ${destTerritory(dest)} then l.ship_same_service
-              else l.ship_caribbean_service end) is not null`;
+export interface DestinationScope {
+  id: string;
+  /** The other territories of its sub-region (core/delivery sameSubRegionSlugs), without it. */
+  nearIds: string[];
 }
 
-/** The longest transit of a service column, by core/delivery's table for one kind of route. */
-function longestTransit(serviceColumn: SQL, route: keyof (typeof TRANSIT_DAYS)["standard"]): SQL {
-  return sql`(case ${serviceColumn}
-    when 'standard' then ${TRANSIT_DAYS.standard[route][1]}::int
-    when 'expedited' then ${TRANSIT_DAYS.expedited[route][1]}::int end)`;
+/** The territories a destination's scope reads (none for the world). */
+export function destinationSlugs(dest: string): string[] {
+  if (dest === WORLD_DESTINATION) return [];
+  return [...new Set([dest, ...sameSubRegionSlugs(dest)])];
+}
+
+/** The scope of `dest` from its territories' rows (destinationSlugs); null when it has none. */
+export function destinationOf(
+  dest: string,
+  found: readonly { id: string; slug: string }[],
+): DestinationScope | null {
+  const own = found.find((t) => t.slug === dest);
+  if (!own) return null;
+  return { id: own.id, nearIds: found.filter((t) => t.slug !== dest).map((t) => t.id) };
+}
+
+/** The scope of a "ships to" destination; null for the world or a slug no territory has. */
+export async function destinationScope(db: Db, dest: string): Promise<DestinationScope | null> {
+  const slugs = destinationSlugs(dest);
+  if (slugs.length === 0) return null;
+  const found = await rows<{ id: string; slug: string }>(
+    db,
+    sql`select id, slug from territories where slug in ${slugs}`,
+  );
+  return destinationOf(dest, found);
+}
+
+/**
+ * "Ships to `dest`" (a territory slug, or "world") over `listings l`, for browse filters. It reads
+ * the listing alone, so the browse walks filter on it as they go, from their INCLUDE columns
+ * (migration delivery_by_indexes); the world's few listings have their own index
+ * (listings_open_world_idx). `scope` is the destination already resolved (destinationScope).
+ */
+export function shipsToCondition(dest: string, scope?: DestinationScope | null): SQL {
+  if (dest === WORLD_DESTINATION) return sql`l.ship_world_service is not null`;
+  const own = scope ? sql`${scope.id}::uuid` : destTerritory(dest);
+  return sql`(case when l.territory_id = ${own} then l.ship_same_service
+              else l.ship_caribbean_service end) is not null`;
 }
 
 /**
  * "Delivered to `dest` by `by`" over `listings l`: its handling time plus the longest transit
  * of the service serving `dest` (core/delivery's deliveryWindow, latest end) fits within the
  * business days from an order now to `by`. A group not shipped to has no service, so no match.
+ *
+ * With the destination resolved (`scope`), it is written as three disjoint cases (the item in
+ * `dest`, in its sub-region, elsewhere in the Caribbean), each comparing one delivery expression
+ * (deliveryDaysSql, the expression indexes' own): a near date, which few listings meet, is then
+ * found by those indexes' ranges, a far one by the newest-first walk (issue 29).
  */
-export function deliveredByCondition(dest: string, by: string, now: Date): SQL {
+export function deliveredByCondition(
+  dest: string,
+  by: string,
+  now: Date,
+  scope?: DestinationScope | null,
+): SQL {
   const days = businessDaysUntil(now, by);
   if (days < 0) return sql`false`;
   if (dest === WORLD_DESTINATION)
-    return sql`l.handling_days + ${longestTransit(sql`l.ship_world_service`, "world")} <= ${days}`;
+    return sql`${deliveryDaysSql("l.", "ship_world_service", "world")} <= ${days}`;
+  const same = deliveryDaysSql("l.", "ship_same_service", "same_territory");
+  const nearDays = deliveryDaysSql("l.", "ship_caribbean_service", "same_sub_region");
+  const far = deliveryDaysSql("l.", "ship_caribbean_service", "other_sub_region");
+  if (scope) {
+    const cases = [sql`(l.territory_id = ${scope.id}::uuid and ${same} <= ${days})`];
+    if (scope.nearIds.length > 0)
+      cases.push(sql`(l.territory_id in ${scope.nearIds} and ${nearDays} <= ${days})`);
+    const region = [scope.id, ...scope.nearIds];
+    cases.push(sql`(l.territory_id not in ${region} and ${far} <= ${days})`);
+    return sql`(${sql.join(cases, sql` or `)})`;
+  }
   const near = sameSubRegionSlugs(dest);
   return sql`(case
-    when l.territory_id = ${destTerritory(dest)}
-      then l.handling_days + ${longestTransit(sql`l.ship_same_service`, "same_territory")}
-    when l.territory_id in (select id from territories where slug in ${near})
-      then l.handling_days + ${longestTransit(sql`l.ship_caribbean_service`, "same_sub_region")}
-    else l.handling_days + ${longestTransit(sql`l.ship_caribbean_service`, "other_sub_region")}
+    when l.territory_id = ${destTerritory(dest)} then ${same}
+    when l.territory_id in (select id from territories where slug in ${near}) then ${nearDays}
+    else ${far}
     end) <= ${days}`;
 }
 

@@ -18,6 +18,7 @@ import { idParam, paginationQuery } from "../../../core/contracts/common";
 import { apiErrorSchema } from "../../../core/errors";
 import { listingFacets } from "./listing-facets";
 import {
+  createDestinationMemo,
   createOverLimitCache,
   getListing,
   listBids,
@@ -32,6 +33,8 @@ import { clientGone, withQueryLimits } from "./query-limits";
 export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per app instance: which searches matched over the exact-total limit lately (listings.service).
   const overLimit = createOverLimitCache();
+  // Per app instance: the territories of "delivery by" destinations (listings.service).
+  const destinations = createDestinationMemo();
   app.get(
     "/listings",
     {
@@ -68,8 +71,8 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config.searchTimeoutMs,
         clientGone(reply),
         (db) =>
-          searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit).then((page) =>
-            withPinnedFeatured(db, request.query, page),
+          searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit, destinations).then(
+            (page) => withPinnedFeatured(db, request.query, page),
           ),
         { replica: app.mayReadReplica(request) },
       ),

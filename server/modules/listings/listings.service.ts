@@ -21,10 +21,14 @@ import { minNextBid } from "../auction-rules/auction-rules";
 import { reservedUnits } from "../stock/reservations";
 import {
   type DeliveryRow,
+  type DestinationScope,
   deliveredByCondition,
   deliveryOf,
   deliverySelect,
+  destinationOf,
+  destinationSlugs,
   shipsToCondition,
+  WORLD_DESTINATION,
 } from "./listing-delivery";
 import {
   activeListingCondition,
@@ -232,6 +236,78 @@ export async function categoryScope(db: Db, slug: string): Promise<CategoryScope
 export interface WhereOptions {
   /** The category already resolved (categoryScope); unset, it is looked up inside the query. */
   category?: CategoryScope | null;
+  /** The "ships to" territory already resolved (destinationScope); unset or null, looked up inside. */
+  destination?: DestinationScope | null;
+}
+
+/**
+ * Per app instance (listings.routes.ts): the territories of the "delivery by" destinations asked
+ * for lately, by slug, for ten minutes. Territories are seeded, never edited by the app, so a
+ * request for a known destination needs no statement to look them up.
+ */
+export interface DestinationMemo {
+  /** The scope (null: no such territory), or undefined when not known. */
+  get(slug: string): DestinationScope | null | undefined;
+  set(slug: string, scope: DestinationScope | null): void;
+}
+
+export function createDestinationMemo(ttlMs = 600_000, now = () => Date.now()): DestinationMemo {
+  const known = new Map<string, { scope: DestinationScope | null; until: number }>();
+  return {
+    get(slug) {
+      const entry = known.get(slug);
+      if (!entry) return undefined;
+      if (entry.until > now()) return entry.scope;
+      known.delete(slug);
+      return undefined;
+    },
+    set(slug, scope) {
+      // Slugs are a closed set (the territories and "world"), so the map stays small.
+      known.set(slug, { scope, until: now() + ttlMs });
+    },
+  };
+}
+
+/**
+ * What a browse query's WHERE looks up before it (whereFor's options), in one statement: its
+ * category, and for "delivery by" its destination (the ids as literals let the planner choose
+ * between the delivery indexes and the newest-first walk; "ships to" alone looks its territory up
+ * inside the query and saves the round trip).
+ */
+export async function resolveWhereOptions(
+  db: Db,
+  q: Pick<ListingQuery, "category" | "shipsTo" | "deliveryBy">,
+  destinations?: DestinationMemo,
+): Promise<WhereOptions> {
+  const dest = q.shipsTo && q.deliveryBy && q.shipsTo !== WORLD_DESTINATION ? q.shipsTo : undefined;
+  const known = dest ? destinations?.get(dest) : undefined;
+  if (!dest || known !== undefined) {
+    const options: WhereOptions = known !== undefined ? { destination: known } : {};
+    if (q.category) options.category = await categoryScope(db, q.category);
+    return options;
+  }
+  const slugs = destinationSlugs(dest);
+  const categoryRows = q.category
+    ? sql`select 'category' as kind, id, slug, parent_id from categories where slug = ${q.category}
+        union all `
+    : sql``;
+  const found = await rows<{ kind: string; id: string; slug: string; parent_id: string | null }>(
+    db,
+    sql`${categoryRows}select 'territory' as kind, id, slug, null::uuid as parent_id
+        from territories where slug in ${slugs}`,
+  );
+  const options: WhereOptions = {
+    destination: destinationOf(
+      dest,
+      found.filter((r) => r.kind === "territory"),
+    ),
+  };
+  destinations?.set(dest, options.destination ?? null);
+  if (q.category) {
+    const category = found.find((r) => r.kind === "category");
+    options.category = category ? { id: category.id, topLevel: category.parent_id === null } : null;
+  }
+  return options;
 }
 
 const statusConditions: Record<ListingQuery["status"], SQL> = {
@@ -298,9 +374,9 @@ export function whereFor(
   if (q.localPickup) delivery.push(sql`l.local_pickup`);
   if (delivery.length > 0) parts.push(sql`(${sql.join(delivery, sql` or `)})`);
   // Delivery by destination (issue 29, decision 0021).
-  if (q.shipsTo) parts.push(shipsToCondition(q.shipsTo));
+  if (q.shipsTo) parts.push(shipsToCondition(q.shipsTo, options.destination));
   if (q.shipsTo && q.deliveryBy)
-    parts.push(deliveredByCondition(q.shipsTo, q.deliveryBy, new Date()));
+    parts.push(deliveredByCondition(q.shipsTo, q.deliveryBy, new Date(), options.destination));
   if (q.featured) parts.push(sql`l.featured`);
   // Only a fixed-price listing takes offers; the partial index listings_open_offers_idx holds these.
   if (q.acceptsOffers) parts.push(sql`l.accepts_offers and l.kind = 'fixed_price'`);
@@ -446,10 +522,13 @@ function pageIdsQuery(q: ListingQuery, where: SQL, counted: number, offset: numb
     // newest first. Positions from BEST_MATCH_CANDIDATES on are the newest order's own, so pages
     // neither overlap nor skip; the walk is read only by a page that reaches past the ranked ones.
     const newest = sql`l.created_at desc, l.id`;
-    const ranked = sql`(with c as materialized (select l.id from listings l where ${where}
+    // The walk keeps the columns the ranking reads (issue 30): ranked from the CTE itself, not
+    // read again from listings by primary key.
+    const ranked = sql`(with c as materialized (select l.id, l.search_vector, l.created_at,
+          l.seller_id from listings l where ${where}
         order by ${newest} limit ${BEST_MATCH_CANDIDATES})
       select l.id, 0 as part, row_number() over (order by ${order}) as n
-      from listings l where l.id in (select id from c)
+      from c l
       order by ${order} limit ${limit} offset ${offset})`;
     if (offset + limit <= BEST_MATCH_CANDIDATES) {
       return sql`select r.id from ${ranked} r order by r.n`;
@@ -532,8 +611,9 @@ export async function searchListings(
   q: ListingQuery,
   exactTotalLimit = EXACT_TOTAL_LIMIT,
   overLimit?: OverLimitCache,
+  destinations?: DestinationMemo,
 ): Promise<ListingPage> {
-  const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
+  const options = await resolveWhereOptions(db, q, destinations);
   const where = whereFor(q, [], options);
   const offset = (q.page - 1) * q.pageSize;
   const key = overLimit ? totalKey(q, exactTotalLimit) : "";
@@ -594,6 +674,7 @@ export async function withPinnedFeatured(
     UNPINNED_SORTS.has(q.sort)
   )
     return page;
+  // The featured walk is short: its "delivery by" needs no resolved destination.
   const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
   const found = await rows<ListingRow>(
     db,
