@@ -17,6 +17,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/server.ts", // the process: config, seed, app, jobs
   "server/jobs", // background work: calls modules' services
   "server/seed", // the demo data, written with modules' helpers
+  "server/backup", // npm run backup and restore: the database and the pictures
   "server/app.ts", // registers plugins, then modules
   // Modules: pages and workflows first, what they share below them.
   "server/modules/site",

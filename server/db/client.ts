@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDatabaseFolder } from "./data-dir-lock";
-import type { Db } from "./db-handle";
+import type { Db, LimitedConnection } from "./db-handle";
 import { openReadReplica, type ReadReplica, type ReplicaStatus } from "./read-replica";
 import { readRoutines } from "./routines";
 
@@ -24,21 +24,7 @@ export interface NamedStatement {
   text: string;
 }
 
-/**
- * A connection of its own pool, on which the server stops every statement after a time limit
- * (`limitedConnection`). Release it once done with it.
- */
-export interface LimitedConnection {
-  db: Db;
-  /**
-   * Asks the server, through PostgreSQL's cancel request (the connection's backend pid and secret
-   * key, on a connection of its own), to stop the statement running on this connection, if any;
-   * the connection is then closed on release rather than pooled, so a cancel that arrives late
-   * can only reach a connection nobody else uses.
-   */
-  cancel(): void;
-  release(): void;
-}
+export type { LimitedConnection } from "./db-handle";
 
 export interface Database {
   db: Db;

@@ -1,7 +1,6 @@
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type pg from "pg";
-import type { LimitedConnection } from "./client";
-import type { Db } from "./db-handle";
+import type { Db, LimitedConnection } from "./db-handle";
 
 /**
  * A PostgreSQL streaming replica that browse, search, home and public listing reads may use
