@@ -353,6 +353,7 @@ export const ADMIN_ACTIONS = [
   "payouts.hold",
   "payouts.release",
   "rate.update",
+  "feedback.remove",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -232,6 +232,9 @@ export const ORDER_EVENT_KINDS = [
   "refund_failed",
   "feedback_from_buyer",
   "feedback_from_seller",
+  "feedback_revision_requested",
+  "feedback_revised",
+  "feedback_removed",
   "cancelled",
   "expired",
 ] as const;
@@ -250,7 +253,10 @@ export const orderEventSchema = z.object({
   trackingUrl: z.string().nullable(),
   /** Feedback's rating. */
   rating: z.enum(["positive", "neutral", "negative"]).nullable(),
-  /** The buyer's reason for a cancellation, or staff's for a refund they issued. */
+  /**
+   * The buyer's reason for a cancellation, staff's for a refund they issued or feedback they
+   * removed, or the seller's message asking for a feedback revision.
+   */
   note: z.string().nullable(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;

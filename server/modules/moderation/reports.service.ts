@@ -13,6 +13,7 @@ import { recordAdminAction } from "../staff/audit-log";
 import type { Staff } from "../staff/staff.policy";
 import { suspendUser, warnUser } from "../staff/user-moderation.service";
 import { removeListing } from "./listing-moderation.service";
+import { tellReporters } from "./report-outcome";
 
 /** How many of a reported conversation's latest messages the queue shows. */
 const CONVERSATION_MESSAGES = 10;
@@ -311,8 +312,8 @@ export async function assignReport(db: Db, actor: Staff, id: string): Promise<Ad
  * Resolves a report with one action, in one transaction with the action itself: dismiss;
  * remove_listing (a listing's report; every other open report on it is resolved too);
  * warn_user and suspend_user act on the user the report is about (admin's user moderation
- * functions, which record their own audit entries and tell the user). The reporter is not told
- * what was done to whom.
+ * functions, which record their own audit entries and tell the user). The reporter hears that it
+ * was reviewed and whether action was taken, not what was done to whom.
  */
 export async function resolveReport(
   db: Db,
@@ -357,6 +358,7 @@ export async function resolveReport(
             resolution_reason = ${input.reason}, resolved_by_id = ${actor.id}, resolved_at = now()
           where id = ${id} and status <> 'resolved' returning id`,
     );
+    if (resolved) await tellReporters(tx, [id]);
     if (resolved)
       await recordAdminAction(tx, {
         actorId: actor.id,

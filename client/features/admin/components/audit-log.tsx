@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<AdminAction, string> = {
   "payouts.hold": "Payouts held",
   "payouts.release": "Payouts released",
   "rate.update": "Exchange rate changed",
+  "feedback.remove": "Feedback removed",
 };
 
 /** Where the subject of an entry is shown in the admin area, if anywhere. */

@@ -70,6 +70,10 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   offer_accepted: Handshake,
   offer_declined: CircleX,
   offer_expired: Clock,
+  feedback_revision_requested: Star,
+  feedback_revised: Star,
+  feedback_removed: ShieldAlert,
+  report_outcome: ShieldCheck,
 };
 
 /**
