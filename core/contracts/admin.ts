@@ -233,9 +233,13 @@ export const adminUserDetailSchema = z.object({
     z.object({
       id: z.string(),
       rating: z.string(),
+      stars: z.number().int().nullable(),
       comment: z.string(),
       authorUsername: z.string(),
       createdAt: z.string(),
+      /** Set when staff removed it (decision 0024), with their reason. */
+      removedAt: z.string().nullable(),
+      removalReason: z.string().nullable(),
     }),
   ),
   reports: z.array(adminReportSchema),

@@ -3,6 +3,7 @@ import {
   PurchaseFeedbackButton,
   PurchaseFeedbackSummary,
   SaleFeedback,
+  SaleFeedbackRevision,
 } from "../../features/feedback/components/line-feedback";
 import { OpenConversationButton } from "../../features/messages/components/open-conversation-button";
 import type { ItemActions, OrderSlot } from "../../features/purchases/components/purchase-list";
@@ -26,7 +27,7 @@ export const purchaseItemActions: ItemActions = (item, order) => (
       <PurchaseFeedbackButton order={order} item={item} />
       <OpenConversationButton seller={item.seller} listingId={item.listingId} />
     </div>
-    <PurchaseFeedbackSummary item={item} />
+    <PurchaseFeedbackSummary order={order} item={item} />
   </div>
 );
 
@@ -41,5 +42,13 @@ export const saleExtras: SaleExtras = (sale) => (
   <>
     <SaleShipping sale={sale} />
     <SaleFeedback sale={sale} />
+  </>
+);
+
+/** The order page's: the same, and asking the buyer to revise their feedback (decision 0024). */
+export const orderPageSaleExtras: SaleExtras = (sale) => (
+  <>
+    {saleExtras(sale)}
+    <SaleFeedbackRevision sale={sale} />
   </>
 );

@@ -22,6 +22,7 @@ function FeedbackItem({ item }: { item: ReceivedFeedback }) {
           <span className="font-normal text-slate-700"> ({item.author.feedbackCount})</span>
         </span>
         <span className="text-slate-700">{formatDateTime(item.createdAt)}</span>
+        {item.revisedAt && <span className="font-semibold text-slate-700">Revised</span>}
       </p>
       {item.comment && <p className="break-words text-slate-900">{item.comment}</p>}
       <p className="text-sm text-slate-700">
