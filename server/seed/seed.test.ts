@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
-import { DETAILED_RATINGS_MINIMUM } from "../../core/contracts/feedback";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { incrementFor } from "../../core/bidding";
+import { DETAILED_RATINGS_MINIMUM } from "../../core/contracts/feedback";
 import { CONDITION_VALUES } from "../../core/listing";
 import type { Database } from "../db/client";
 import { rows } from "../db/rows";

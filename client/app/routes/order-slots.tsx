@@ -3,7 +3,6 @@ import {
   PurchaseFeedbackButton,
   PurchaseFeedbackSummary,
   SaleFeedback,
-  SaleFeedbackRevision,
 } from "../../features/feedback/components/line-feedback";
 import { OpenConversationButton } from "../../features/messages/components/open-conversation-button";
 import type { ItemActions, OrderSlot } from "../../features/purchases/components/purchase-list";
@@ -48,7 +47,7 @@ export const saleExtras: SaleExtras = (sale) => (
 /** The order page's: the same, and asking the buyer to revise their feedback (decision 0024). */
 export const orderPageSaleExtras: SaleExtras = (sale) => (
   <>
-    {saleExtras(sale)}
-    <SaleFeedbackRevision sale={sale} />
+    <SaleShipping sale={sale} />
+    <SaleFeedback sale={sale} askRevision />
   </>
 );

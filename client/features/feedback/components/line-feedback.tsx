@@ -69,17 +69,12 @@ export function PurchaseFeedbackSummary({
   );
 }
 
-/** The order page's "Ask buyer to revise feedback" under the buyer's feedback on a sold line. */
-export function SaleFeedbackRevision({ sale }: { sale: Sale }) {
-  if (!sale.feedbackFromBuyer) return null;
-  return <RequestRevision feedback={sale.feedbackFromBuyer} buyerName={sale.buyer.username} />;
-}
-
 /**
  * A sold line's feedback on /my/selling: the buyer's (with the seller's one reply) and the
- * seller's own positive feedback about the buyer.
+ * seller's own positive feedback about the buyer. `askRevision` (the order page): "Ask buyer to
+ * revise feedback" under the buyer's neutral or negative feedback, or when it was asked.
  */
-export function SaleFeedback({ sale }: { sale: Sale }) {
+export function SaleFeedback({ sale, askRevision = false }: { sale: Sale; askRevision?: boolean }) {
   const fromBuyer = sale.feedbackFromBuyer;
   if (!fromBuyer && !sale.feedbackToBuyer && !sale.canLeaveFeedback) return null;
   return (
@@ -94,6 +89,7 @@ export function SaleFeedback({ sale }: { sale: Sale }) {
           {!fromBuyer.reply && !fromBuyer.removedAt && (
             <ReplyToFeedback feedbackId={fromBuyer.id} />
           )}
+          {askRevision && <RequestRevision feedback={fromBuyer} buyerName={sale.buyer.username} />}
         </>
       )}
       {sale.feedbackToBuyer ? (
