@@ -53,7 +53,11 @@ test("the seller asks from the order page, the buyer revises once, the profile's
   await buyer.page.getByRole("button", { name: "Leave feedback" }).click();
   const leave = buyer.page.getByRole("dialog", { name: "Leave feedback" });
   await leave.getByLabel("Negative").check();
-  await leave.locator("label").filter({ hasText: "2 stars (Poor)" }).first().click();
+  await leave
+    .getByRole("group", { name: "Rate the seller" })
+    .locator("label")
+    .filter({ hasText: "2 stars (Poor)" })
+    .click();
   const detailed = leave.getByRole("group", { name: "Detailed seller ratings (optional)" });
   await detailed
     .getByRole("group", { name: "Item as described" })
@@ -162,4 +166,60 @@ test("a demo seller's profile shows detailed rating averages @phone", async ({
     path: testInfo.outputPath(`demo-profile-${testInfo.project.name}.png`),
     fullPage: true,
   });
+});
+
+test("a moderator removes feedback that breaks policy; it stops counting and both sides are told", async ({
+  newPerson,
+  signedIn,
+  listSomething,
+}) => {
+  test.setTimeout(bound(120_000));
+  const seller = await newPerson("fbxsel");
+  const buyer = await newPerson("fbxbuy");
+  const title = `Nutmeg grater ${Date.now().toString(36)}`;
+  const listingId = (
+    await listSomething(seller, { titleAsIs: true, title, priceCents: 1_200, quantity: 2 })
+  ).id;
+  const orderId = await buy(buyer.page, listingId);
+  const details = await (await buyer.page.request.get(`/api/orders/${orderId}/details`)).json();
+  const lineId = details.purchase.items[0].lineId as string;
+  const left = await apiPost(buyer.page, `/api/orders/${orderId}/lines/${lineId}/feedback`, {
+    rating: "negative",
+    stars: 1,
+    comment: "Call me at 555-0199 for a better deal",
+  });
+  expect(left.status(), await left.text()).toBe(201);
+
+  const moderator = await signedIn("moderator@demo.tradewinds.test");
+  await moderator.page.goto(`/admin/users/${seller.id}`);
+  const section = moderator.page.getByRole("region", { name: /Feedback received/ });
+  await expect(section).toContainText("Call me at 555-0199");
+  await section.getByRole("button", { name: "Remove feedback" }).click();
+  const dialog = moderator.page.getByRole("dialog", { name: "Remove feedback" });
+  await dialog.getByLabel("Reason (sent to both sides)").fill("Contact details are not allowed.");
+  await dialog.getByRole("button", { name: "Remove feedback" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(section).toContainText("Removed");
+  await expect(section).toContainText("Contact details are not allowed.");
+
+  // The seller's profile and rating no longer count it.
+  await seller.page.goto(`/store/${seller.id}`);
+  await expect(profile(seller.page)).toContainText(
+    "No positive or negative feedback in the last 12 months",
+  );
+  await expect(countsRow(seller.page, "Negative")).toHaveText(/Negative\s*0\s*0\s*0/);
+  await expect(seller.page.getByRole("region", { name: "Recent feedback" })).toContainText(
+    "No feedback yet.",
+  );
+
+  // Both sides hear it, and the order's timeline says so with the reason.
+  await buyer.page.goto("/notifications");
+  await expect(buyer.page.getByRole("main")).toContainText(
+    `Your feedback for "${title}" was removed by our staff: Contact details are not allowed.`,
+  );
+  await seller.page.goto(`/orders/${orderId}`);
+  await expect(timeline(seller.page)).toContainText("Feedback removed by our staff");
+  await expect(seller.page.getByText("Removed by our staff: it no longer counts")).toBeVisible();
+
+  await Promise.all([seller.close(), buyer.close(), moderator.close()]);
 });
