@@ -141,7 +141,20 @@ export function StorePage() {
           </>
         )}
       </section>
-      {store.data && <RecentFeedback sellerId={store.data.seller.id} />}
+      {store.data && (
+        <RecentFeedback
+          sellerId={store.data.seller.id}
+          report={(item) =>
+            // Your own feedback is yours to stand by; the seller reports what is written about them.
+            item.author.name === user?.username ? null : (
+              <ReportButton
+                target={{ kind: "feedback", id: item.id, name: item.item.title }}
+                label="Report feedback"
+              />
+            )
+          }
+        />
+      )}
     </div>
   );
 }

@@ -488,3 +488,89 @@ describe("GET /api/users/{id}/feedback-profile", () => {
     expect(await ratingDrift()).toEqual([]);
   });
 });
+
+describe("reports of feedback", () => {
+  it("lets anyone but its author report it; resolving with remove_feedback removes it and tells the reporter", async () => {
+    const s = await person(t, "kiosk");
+    const left = await feedbackOn(
+      { rating: "negative", stars: 1, comment: "Pay me $50 or this stays" },
+      { seller: s.id },
+    );
+    const report = (who: Person, body: Record<string, unknown>) =>
+      who.agent.post("/api/reports", { subjectKind: "feedback", subjectId: left.id, ...body });
+
+    const own = await report(buyer, { reason: "other" });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().error.message).toBe("You cannot report your own feedback.");
+    const badReason = await report(s, { reason: "counterfeit" });
+    expect(badReason.statusCode).toBe(400);
+    const filed = await report(s, { reason: "extortion", comment: "Asked for money" });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const id = filed.json().id as string;
+    expect((await report(s, { reason: "extortion" })).json().id).toBe(id);
+
+    const queued = (await moderator.agent.get(`/api/admin/reports/${id}`)).json();
+    expect(queued).toMatchObject({
+      reason: "extortion",
+      reportedUser: { id: buyer.id },
+      subject: {
+        kind: "feedback",
+        id: left.id,
+        rating: "negative",
+        stars: 1,
+        comment: "Pay me $50 or this stays",
+        title: "Guava jam",
+        author: { id: buyer.id },
+        about: { id: s.id },
+        removed: false,
+      },
+    });
+
+    const res = await moderator.agent.post(`/api/admin/reports/${id}/resolve`, {
+      action: "remove_feedback",
+      reason: "Feedback extortion is not allowed.",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: "resolved",
+      resolution: "remove_feedback",
+      subject: { kind: "feedback", removed: true },
+    });
+    expect(await ratingOf(s.id)).toEqual({ total: 0, count: 0 });
+    expect((await auditOf(t, left.id)).map((e) => e.action)).toEqual(["feedback.remove"]);
+    expect((await auditOf(t, id)).map((e) => e.action)).toEqual(["report.resolve"]);
+    // The seller, who reported it, hears both: the removal, and the report's outcome.
+    const told = await rows<{ kind: string; message: string }>(
+      t.database.db,
+      sql`select kind, message from notifications where user_id = ${s.id}
+          and kind in ('report_outcome', 'feedback_removed') order by kind`,
+    );
+    expect(told).toEqual([
+      expect.objectContaining({ kind: "feedback_removed" }),
+      {
+        kind: "report_outcome",
+        message:
+          'We reviewed your report about feedback on "Guava jam" and took action. Thank you for telling us.',
+      },
+    ]);
+    // Removed feedback is no longer there to report.
+    const gone = await report(stranger, { reason: "offensive" });
+    expect(gone.statusCode).toBe(404);
+    expect(await ratingDrift()).toEqual([]);
+  });
+
+  it("refuses remove_feedback on a report of something else (422)", async () => {
+    const target = await person(t, "target");
+    const filed = await stranger.agent.post("/api/reports", {
+      subjectKind: "user",
+      subjectId: target.id,
+      reason: "scam",
+    });
+    const res = await moderator.agent.post(`/api/admin/reports/${filed.json().id}/resolve`, {
+      action: "remove_feedback",
+      reason: "Nothing to remove",
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe("report_action_invalid");
+  });
+});

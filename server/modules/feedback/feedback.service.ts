@@ -505,7 +505,20 @@ export async function removeFeedback(
   input: { reason: string },
 ): Promise<LineFeedback> {
   const { reason } = removeFeedbackSchema.parse(input);
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => removeFeedbackIn(tx, staff, feedbackId, reason));
+}
+
+/**
+ * removeFeedback inside the caller's transaction (a report resolved by removing the feedback it is
+ * about): the same checks, figures, audit entry and notices.
+ */
+export async function removeFeedbackIn(
+  tx: Db,
+  staff: Staff,
+  feedbackId: string,
+  reason: string,
+): Promise<LineFeedback> {
+  {
     const found = await lockFeedback(tx, feedbackId);
     if (!found) throw notFound("Feedback not found.", ERROR_CODES.feedbackNotFound);
     if (found.removedAt)
@@ -539,7 +552,7 @@ export async function removeFeedback(
       })),
     );
     return readLineFeedback(tx, feedbackId);
-  });
+  }
 }
 
 /**

@@ -18,12 +18,15 @@ export async function tellReporters(tx: Db, reportIds: readonly string[]): Promi
     listingId: string | null;
     title: string | null;
     username: string | null;
+    feedbackTitle: string | null;
   }>(
     tx,
     sql`select r.reporter_id as "reporterId", r.subject_kind as "subjectKind", r.resolution,
-          r.listing_id as "listingId", l.title, u.username
+          r.listing_id as "listingId", l.title, u.username, fol.title as "feedbackTitle"
         from reports r left join listings l on l.id = r.listing_id
         left join users u on u.id = r.reported_user_id
+        left join feedback fb on fb.id = r.feedback_id
+        left join order_lines fol on fol.id = fb.order_line_id
         where r.id in (${sql.join(
           reportIds.map((id) => sql`${id}::uuid`),
           sql`, `,
@@ -38,9 +41,11 @@ export async function tellReporters(tx: Db, reportIds: readonly string[]): Promi
         subject:
           r.subjectKind === "listing"
             ? `the listing "${r.title ?? ""}"`
-            : r.subjectKind === "user"
-              ? `the member ${r.username ?? ""}`
-              : `your conversation with ${r.username ?? "another member"}`,
+            : r.subjectKind === "feedback"
+              ? `feedback on "${r.feedbackTitle ?? ""}"`
+              : r.subjectKind === "user"
+                ? `the member ${r.username ?? ""}`
+                : `your conversation with ${r.username ?? "another member"}`,
         actionTaken: r.resolution !== "dismiss",
       }),
       link: "/notifications",
