@@ -168,7 +168,7 @@ test("a demo seller's profile shows detailed rating averages @phone", async ({
   });
 });
 
-test("a moderator removes feedback that breaks policy; it stops counting and both sides are told", async ({
+test("the seller reports feedback that breaks policy, a moderator removes it from the queue; it stops counting and everyone hears", async ({
   newPerson,
   signedIn,
   listSomething,
@@ -190,17 +190,36 @@ test("a moderator removes feedback that breaks policy; it stops counting and bot
   });
   expect(left.status(), await left.text()).toBe(201);
 
-  const moderator = await signedIn("moderator@demo.tradewinds.test");
-  await moderator.page.goto(`/admin/users/${seller.id}`);
-  const section = moderator.page.getByRole("region", { name: /Feedback received/ });
-  await expect(section).toContainText("Call me at 555-0199");
-  await section.getByRole("button", { name: "Remove feedback" }).click();
-  const dialog = moderator.page.getByRole("dialog", { name: "Remove feedback" });
-  await dialog.getByLabel("Reason (sent to both sides)").fill("Contact details are not allowed.");
-  await dialog.getByRole("button", { name: "Remove feedback" }).click();
+  // The seller reports it from their store page's feedback list.
+  await seller.page.goto(`/store/${seller.id}`);
+  const recent = seller.page.getByRole("region", { name: "Recent feedback" });
+  await recent.getByRole("button", { name: "Report feedback" }).click();
+  const dialog = seller.page.getByRole("dialog", { name: "Report this feedback" });
+  await dialog.getByRole("radio", { name: "Personal information" }).check();
+  await dialog.getByLabel("Comment (optional)").fill("A phone number to deal off the site.");
+  await expectNoSeriousA11yViolations(seller.page);
+  await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(dialog).toBeHidden();
-  await expect(section).toContainText("Removed");
-  await expect(section).toContainText("Contact details are not allowed.");
+
+  // A moderator finds it in the queue, the feedback shown in place, and removes it.
+  const moderator = await signedIn("moderator@demo.tradewinds.test");
+  await moderator.page.goto("/admin/reports");
+  const report = moderator.page.getByRole("article").filter({ hasText: title });
+  await expect(
+    report.getByRole("heading", { name: "Feedback: Personal information" }),
+  ).toBeVisible();
+  await expect(report).toContainText("Call me at 555-0199 for a better deal");
+  await report.getByRole("button", { name: "Remove feedback" }).click();
+  const confirm = moderator.page.getByRole("dialog", { name: "Remove feedback" });
+  await confirm.getByLabel("Reason (sent to the user)").fill("Contact details are not allowed.");
+  await expectNoSeriousA11yViolations(moderator.page);
+  await confirm.getByRole("button", { name: "Remove feedback" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(moderator.page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+  await moderator.page.goto(`/admin/users/${seller.id}`);
+  await expect(moderator.page.getByRole("region", { name: /Feedback received/ })).toContainText(
+    "Contact details are not allowed.",
+  );
 
   // The seller's profile and rating no longer count it.
   await seller.page.goto(`/store/${seller.id}`);
@@ -208,14 +227,16 @@ test("a moderator removes feedback that breaks policy; it stops counting and bot
     "No positive or negative feedback in the last 12 months",
   );
   await expect(countsRow(seller.page, "Negative")).toHaveText(/Negative\s*0\s*0\s*0/);
-  await expect(seller.page.getByRole("region", { name: "Recent feedback" })).toContainText(
-    "No feedback yet.",
-  );
+  await expect(recent).toContainText("No feedback yet.");
 
-  // Both sides hear it, and the order's timeline says so with the reason.
+  // The buyer hears of the removal, the seller of their report's outcome; the timeline says why.
   await buyer.page.goto("/notifications");
   await expect(buyer.page.getByRole("main")).toContainText(
     `Your feedback for "${title}" was removed by our staff: Contact details are not allowed.`,
+  );
+  await seller.page.goto("/notifications");
+  await expect(seller.page.getByRole("main")).toContainText(
+    `We reviewed your report about feedback on "${title}" and took action.`,
   );
   await seller.page.goto(`/orders/${orderId}`);
   await expect(timeline(seller.page)).toContainText("Feedback removed by our staff");
