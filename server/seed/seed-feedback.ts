@@ -262,11 +262,13 @@ export async function seedDemoFeedback(tx: Db, now: Date): Promise<void> {
   for (const chunk of chunked(shipmentRows)) await tx.insert(shipments).values(chunk);
   for (const chunk of chunked(feedbackRows)) await tx.insert(feedback).values(chunk);
 
-  // Every user's rating is the sum and count of the buyers' stars about them, nothing else.
+  // Every user's rating is the sum and count of the standing buyers' stars about them, nothing
+  // else (decision 0024: removed feedback counts nowhere).
   await tx.execute(
     sql`update users u set rating_total = coalesce(f.total, 0), rating_count = coalesce(f.count, 0)
         from (select u2.id, sum(f2.stars)::int as total, count(f2.id)::int as count
               from users u2 left join feedback f2 on f2.subject_id = u2.id and f2.author_role = 'buyer'
+                and f2.removed_at is null
               group by u2.id) f
         where f.id = u.id`,
   );

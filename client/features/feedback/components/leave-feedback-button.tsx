@@ -46,11 +46,14 @@ function StarPicker({
   onChange,
   invalid,
   size = "size-8",
+  showWord = true,
 }: {
   value: number;
   onChange: (stars: number) => void;
   invalid: boolean;
   size?: string;
+  /** The chosen star's word beside the stars (each star's label says it to screen readers). */
+  showWord?: boolean;
 }) {
   const name = useId();
   return (
@@ -81,7 +84,9 @@ function StarPicker({
           </span>
         </label>
       ))}
-      {value > 0 && <span className="ml-2 text-sm text-slate-700">{STAR_WORDS[value]}</span>}
+      {showWord && value > 0 && (
+        <span className="ml-2 text-sm text-slate-700">{STAR_WORDS[value]}</span>
+      )}
     </div>
   );
 }
@@ -109,6 +114,7 @@ function DetailedPicker({
             value={value[key] ?? 0}
             invalid={false}
             size="size-6"
+            showWord={false}
             onChange={(n) => onChange({ ...value, [key]: n })}
           />
         </fieldset>
