@@ -230,6 +230,24 @@ export const ERROR_CODES = {
   /** 409: answering a request that was already accepted or declined. */
   cancellationAlreadyAnswered: "cancellation_already_answered",
 
+  // ---------- returns, items not received and cases (decision 0023) ----------
+  /** 404: no return or request the caller may see or act on with that id. */
+  returnNotFound: "return_not_found",
+  /** 422: a return after its window, for a reason the policy does not allow, or of an undelivered part. */
+  returnNotAllowed: "return_not_allowed",
+  /** 422: "not received" on a part not shipped, received, picked up, or before its estimated date. */
+  notReceivedNotAllowed: "not_received_not_allowed",
+  /** 409: a second open request about one seller's part, or one after a decided case. */
+  requestExists: "request_exists",
+  /** 409: a step that does not fit the request's state (answering twice, shipping back unaccepted). */
+  requestStateConflict: "request_state_conflict",
+  /** 409: the seller acting while Tradewinds decides the case. */
+  caseUnderReview: "case_under_review",
+  /** 422: asking Tradewinds to step in before the seller's 3 business days are up. */
+  escalationTooSoon: "escalation_too_soon",
+  /** 422: the seller's negative feedback about a buyer a case was decided for. */
+  feedbackAfterCase: "feedback_after_case",
+
   // ---------- feedback ----------
   /** 404: no paid order line of the caller's (as its buyer or seller) with that id. */
   orderLineNotFound: "order_line_not_found",

@@ -49,6 +49,9 @@ export const NOTIFICATION_KINDS = [
   "feedback_revised",
   "feedback_removed",
   "report_outcome",
+  "return_requested",
+  "return_updated",
+  "case_decided",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -453,6 +456,34 @@ export const NOTIFICATION_REGISTRY = {
       p.actionTaken
         ? `We reviewed your report about ${p.subject} and took action. Thank you for telling us.`
         : `We reviewed your report about ${p.subject} and found it does not break our rules. Thank you for telling us.`,
+  }),
+  // Returns and "item not received" (decision 0023): the seller hears of a new request; each
+  // later step reaches the other side; staff's decision reaches both, with its reason.
+  return_requested: kind({
+    label: "Return or missing item",
+    hint: "A buyer asked to return an item or said a parcel has not arrived.",
+    group: "selling",
+    emailByDefault: true,
+    text: (p: { buyer: string; number: string; notReceived: boolean; reason?: string }) =>
+      p.notReceived
+        ? `${p.buyer} says order ${p.number} has not arrived. Answer within 3 business days.`
+        : `${p.buyer} asked to return order ${p.number} (${p.reason}). Answer within 3 business days.`,
+  }),
+  return_updated: kind({
+    label: "Return or request updated",
+    hint: "The other side answered, shipped a return back, or asked Tradewinds to step in.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { who: string; number: string; what: string }) =>
+      `${p.who} ${p.what} (order ${p.number}).`,
+  }),
+  case_decided: kind({
+    label: "Case decided",
+    hint: "Tradewinds decided a case about one of your orders.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { number: string; outcome: string; reason: string }) =>
+      `Tradewinds decided the case about order ${p.number}: ${p.outcome}. Reason: ${p.reason}`,
   }),
 } as const satisfies { [K in NotificationKind]: KindDefinition<never> };
 

@@ -64,6 +64,8 @@ export const SIGNED_IN_PAGES: readonly string[] = [
   "/orders/:id",
   "/my/selling",
   "/my/selling/offers",
+  "/my/selling/returns",
+  "/my/returns",
   "/my/payments",
   "/notifications",
   "/sell",
@@ -100,6 +102,8 @@ export const STAFF_PAGES: readonly string[] = [
   "/admin/audit",
   "/admin/rules",
   "/admin/rates",
+  "/admin/cases",
+  "/admin/cases/:id",
 ];
 
 /** Pages only a developer's machine has (the server answers 404 for them in production). */

@@ -71,7 +71,9 @@ test("the seller asks from the order page, the buyer revises once, the profile's
     .click();
   await leave.getByLabel("Comment (optional)").fill("Still waiting after two weeks.");
   await expectNoSeriousA11yViolations(buyer.page);
-  await leave.screenshot({ path: testInfo.outputPath(`leave-dialog-${testInfo.project.name}.png`) });
+  await leave.screenshot({
+    path: testInfo.outputPath(`leave-dialog-${testInfo.project.name}.png`),
+  });
   await leave.getByRole("button", { name: "Post feedback" }).click();
   await expect(leave).toBeHidden();
   await expect(buyer.page.getByRole("button", { name: "Revise feedback" })).toHaveCount(0);

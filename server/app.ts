@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -23,7 +23,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { homeRoutes } from "./modules/home/home.routes";
 import { listingUploadsRoutes } from "./modules/listing-uploads/listing-uploads.routes";
 import { listingsRoutes } from "./modules/listings/listings.routes";
-import { type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
+import { countedMailer, type Mailer, outboxMailer, smtpMailer } from "./modules/mail/mailer";
 import { outboxRoutes } from "./modules/mail/outbox.routes";
 import { messagesRoutes } from "./modules/messages/messages.routes";
 import { moderationRoutes } from "./modules/moderation/moderation.routes";
@@ -38,6 +38,7 @@ import { sandboxProvider } from "./modules/payment-providers/sandbox-provider";
 import type { StripeSettings } from "./modules/payment-providers/stripe-provider";
 import { paymentsRoutes } from "./modules/payments/payments.routes";
 import { payoutsRoutes } from "./modules/payouts/payouts.routes";
+import { returnsRoutes } from "./modules/returns/returns.routes";
 import { devMoneyRoutes } from "./modules/seller-payments/dev-money.routes";
 import { sellerPaymentsRoutes } from "./modules/seller-payments/seller-payments.routes";
 import { sellingRoutes } from "./modules/selling/selling.routes";
@@ -53,7 +54,9 @@ import { dbPlugin } from "./plugins/db";
 import { errorsPlugin } from "./plugins/errors";
 import { inputGuardPlugin } from "./plugins/input-guard";
 import { livePlugin } from "./plugins/live";
+import { metricsPlugin } from "./plugins/metrics";
 import { openApiPlugin } from "./plugins/openapi";
+import { publicReadsPlugin } from "./plugins/public-reads";
 import { rateLimitPlugin } from "./plugins/rate-limit";
 import { realtimeBusPlugin } from "./plugins/realtime-bus";
 import { responseSerializerCompiler } from "./plugins/response-serializer";
@@ -74,6 +77,8 @@ declare module "fastify" {
     payouts: PayoutProvider;
     /** The money rules' clock: the system's, or one a test (or the e2e suite) moves. */
     clock: Clock;
+    /** Set by the process when it begins to stop: /readyz then answers 503. */
+    lifecycle: { stopping: boolean };
   }
 }
 
@@ -95,6 +100,9 @@ export interface BuildAppOptions {
    */
   moneyJobs?: (app: App) => Promise<Record<string, number>>;
 }
+
+/** A request id a balancer may hand us: short, and nothing that could forge a log line. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** The sandbox signs its webhooks with a key only this deployment knows. */
 function sandboxWebhookSecret(config: Config) {
@@ -162,12 +170,25 @@ export async function buildApp({
     // Query strings like ?condition=new&condition=used arrive as arrays.
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
+    // Every log line of a request carries its id (pino's reqId). Unique across instances, and the
+    // balancer's own id is kept when it sends a sane one, so one request reads the same in the
+    // balancer's log and the app's.
+    // (false: Fastify would take the header as it is; genReqId checks it first.)
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate("config", config);
   app.decorate("publicUrl", config.publicUrl);
   app.decorate("clock", clock ?? systemClock);
+  app.decorate("lifecycle", { stopping: false });
 
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
@@ -197,16 +218,20 @@ export async function buildApp({
   });
   await app.register(compressionPlugin);
   await app.register(dbPlugin, { database });
+  await app.register(metricsPlugin);
   // Before the modules: some follow events themselves (bidding's known prices), not only pages.
   await app.register(realtimeBusPlugin);
   app.decorate(
     "mailer",
-    mailer ??
-      (config.smtpUrl
-        ? smtpMailer(config.smtpUrl)
-        : outboxMailer(database.db, (msg) => app.log.info(msg), {
-            printLinks: !config.isProduction,
-          })),
+    countedMailer(
+      mailer ??
+        (config.smtpUrl
+          ? smtpMailer(config.smtpUrl)
+          : outboxMailer(database.db, (msg) => app.log.info(msg), {
+              printLinks: !config.isProduction,
+            })),
+      app.metrics.emails,
+    ),
   );
   // A mailer made here is this app's to close; one passed in belongs to the caller.
   if (!mailer) app.addHook("onClose", async () => app.mailer.close());
@@ -217,6 +242,7 @@ export async function buildApp({
     secret: config.sessionSecret,
     secure: config.publicUrl.startsWith("https:"),
   });
+  await app.register(publicReadsPlugin);
   await app.register(openApiPlugin);
   const oauth = new OAuthClients(config.oauth, `${config.publicUrl}/auth/callback`);
 
@@ -244,6 +270,7 @@ export async function buildApp({
       await api.register(checkoutRoutes, { deps: paymentDeps });
       await api.register(ordersRoutes, { deps: paymentDeps });
       await api.register(cancellationsRoutes, { deps: paymentDeps });
+      await api.register(returnsRoutes, { deps: paymentDeps });
       await api.register(notificationsRoutes);
       await api.register(messagesRoutes);
       await api.register(supportRoutes);

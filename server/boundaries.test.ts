@@ -33,6 +33,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/modules/moderation",
   "server/modules/payments",
   "server/modules/offers", // Best Offer: offers, answers, agreements as unpaid orders
+  "server/modules/returns", // returns, items not received and the cases staff decide
   "server/modules/cancellations",
   "server/modules/shipping",
   "server/modules/feedback",

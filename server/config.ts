@@ -14,6 +14,10 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  /** A streaming replica of DATABASE_URL for browse, search, home and listing reads (optional). */
+  DATABASE_READ_URL: optionalString,
+  /** Past this lag (ms) the replica is skipped and public reads go to the primary. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** Connections this instance keeps to the PostgreSQL server (DATABASE_URL); unset: the driver's default. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   PUBLIC_URL: optionalString,
@@ -54,6 +58,17 @@ const envSchema = z.object({
    * limits. Behind a reverse proxy: the number of proxy hops, or their addresses ("true" is refused).
    */
   TRUST_PROXY: optionalString,
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset: no /metrics at all. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === "" ? undefined : v))
+    .pipe(z.string().min(16, { message: "must be at least 16 characters" }).optional()),
+  /**
+   * On SIGTERM, how long /readyz answers 503 before the instance stops taking requests, so a load
+   * balancer's health check takes it out of rotation first (a few check intervals).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long the home page's choice of listings is reused per territory; 0 chooses every time. */
   HOME_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
@@ -134,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Unset means the embedded PGlite database in DATA_DIR/pglite. */
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** Needs DATABASE_URL: a replica of the embedded database makes no sense. */
+    databaseReadUrl: e.DATABASE_URL ? e.DATABASE_READ_URL : undefined,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     /** Signs short-lived cookies (OAuth state). Without it each process makes its own. */
     sessionSecret: e.SESSION_SECRET ?? randomBytes(32).toString("hex"),
@@ -171,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     registerLimitPerMinute: e.REGISTER_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    /** Production default 5 s: two checks at HAProxy's 2 s interval; elsewhere no wait. */
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 5000 : 0),
     homeCacheSeconds: e.HOME_CACHE_SECONDS,
     searchTimeoutMs: e.SEARCH_TIMEOUT_MS,
     /** Where uploaded and generated images live when no bucket is configured. */

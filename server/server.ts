@@ -3,9 +3,13 @@ import { buildApp } from "./app";
 import { settableClock } from "./clock";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import type { ReplicaStatus } from "./db/read-replica";
 import { runMoneyJobs } from "./jobs/money-jobs";
 import { startJobs } from "./jobs/start-jobs";
 import { seedDatabase } from "./seed/seed";
+
+/** How long a stop may take after the drain: the slowest request or job run still finishing. */
+const SHUTDOWN_LIMIT_MS = 30_000;
 
 /** Milliseconds since the process started, and since the last lap: where a start spends its time. */
 function stopwatch() {
@@ -28,9 +32,21 @@ async function main() {
   const timing = stopwatch();
   timing.lap("loading the code");
   const config = loadConfig();
+  // The replica's state changes are logged once the app's logger exists; until then, to stderr.
+  let replicaLog = (status: ReplicaStatus) => console.error("read replica", status);
   const database = await openDatabase(
     config.databaseUrl
-      ? { url: config.databaseUrl, poolSize: config.databasePoolSize }
+      ? {
+          url: config.databaseUrl,
+          poolSize: config.databasePoolSize,
+          read: config.databaseReadUrl
+            ? {
+                url: config.databaseReadUrl,
+                maxLagMs: config.databaseReadMaxLagMs,
+                onChange: (status) => replicaLog(status),
+              }
+            : undefined,
+        }
       : { pgliteDir: path.join(config.dataDir, "pglite") },
   );
   timing.lap("opening the database");
@@ -42,6 +58,10 @@ async function main() {
     !config.isProduction && process.env.MONEY_CLOCK === "settable" ? settableClock() : undefined;
   const app = await buildApp({ config, database, clock, moneyJobs: runMoneyJobs });
   timing.lap("the app");
+  replicaLog = (status) =>
+    status.healthy
+      ? app.log.info({ replica: status }, "read replica in use")
+      : app.log.warn({ replica: status }, "read replica skipped: public reads go to the primary");
   const seeded = await seedDatabase(database.db, {
     uploadsDir: config.uploadsDir,
     storage: app.storage,
@@ -53,11 +73,22 @@ async function main() {
   const stopJobs = startJobs(app);
 
   let closing = false;
+  // A graceful stop, in the order a load balancer needs: /readyz answers 503 at once, and requests
+  // keep being served for shutdownDrainMs while the balancer's checks notice; then the jobs finish
+  // their runs (which ends their leases: nothing waits for a lease to run out), the live streams
+  // are closed with a hint to reconnect soon (elsewhere), and close() lets the requests in flight
+  // finish while new ones are refused. A stop that hangs is cut off rather than waited on forever.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.lifecycle.stopping = true;
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, "shutting down");
+    setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, config.shutdownDrainMs + SHUTDOWN_LIMIT_MS).unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await stopJobs();
       await app.close();
       await database.close();

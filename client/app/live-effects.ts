@@ -8,6 +8,7 @@ import { onAuctionUpdated as showAuctionOnCards } from "../features/listings/cac
 import { onMessageCreated, onMessagesRead } from "../features/messages/cache";
 import { onNotificationCreated, onNotificationsUnread } from "../features/notifications/cache";
 import { afterOfferChanged } from "../features/offers/cache";
+import { afterReturnChanged } from "../features/returns/cache";
 import { afterShippingChanged } from "../features/shipping/cache";
 import { invalidate } from "../lib/invalidate";
 import type { LiveEffect, LiveEventPayloads } from "../lib/live-events";
@@ -50,7 +51,9 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   // A cancellation or refund moved.
   cancellation_requested: afterCancellationChanged,
   cancellation_answered: afterCancellationChanged,
-  refund_issued: afterCancellationChanged,
+  // A refund may close a return or a case too.
+  refund_issued: (client) =>
+    Promise.all([afterCancellationChanged(client), afterReturnChanged(client)]).then(() => {}),
   listing_held: null,
   listing_approved: null,
   listing_removed: null,
@@ -76,6 +79,10 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   feedback_revised: afterFeedbackChanged,
   feedback_removed: afterFeedbackChanged,
   report_outcome: null,
+  // Returns, missing parcels and cases: the order page and both sides' lists.
+  return_requested: afterReturnChanged,
+  return_updated: afterReturnChanged,
+  case_decided: afterReturnChanged,
 };
 
 const byKind: LiveEffect<"notification.created"> = (client, { notification }) => {

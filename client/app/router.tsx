@@ -66,6 +66,15 @@ const signedInOnly: RouteObject[] = [
       })),
   },
   {
+    path: "my/selling/returns",
+    lazy: () =>
+      import("./routes/my-returns-page").then((m) => ({ Component: m.MySellingReturnsPage })),
+  },
+  {
+    path: "my/returns",
+    lazy: () => import("./routes/my-returns-page").then((m) => ({ Component: m.MyReturnsPage })),
+  },
+  {
     path: "my/payments",
     lazy: () => import("./routes/my-payments-page").then((m) => ({ Component: m.MyPaymentsPage })),
   },

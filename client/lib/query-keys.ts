@@ -13,6 +13,7 @@ const ordersRoot = ["orders"] as const;
 const salesRoot = ["sales"] as const;
 const sellerPaymentsRoot = ["seller-payments"] as const;
 const cancellationsRoot = ["cancellations"] as const;
+const returnsRoot = ["returns"] as const;
 const myListingsRoot = ["my-listings"] as const;
 const myBidsRoot = ["my-bids"] as const;
 const offersRoot = ["offers"] as const;
@@ -150,6 +151,14 @@ export const queryKeys = {
     all: cancellationsRoot,
     order: (orderId: string) => [...cancellationsRoot, "order", orderId] as const,
     seller: [...cancellationsRoot, "seller"] as const,
+  },
+  /** Returns and "item not received" requests: an order's, each side's list, and staff's cases. */
+  returns: {
+    all: returnsRoot,
+    order: (orderId: string) => [...returnsRoot, "order", orderId] as const,
+    mine: (role: "buyer" | "seller") => [...returnsRoot, "mine", role] as const,
+    cases: (status: "open" | "decided") => [...returnsRoot, "cases", status] as const,
+    case: (id: string) => [...returnsRoot, "case", id] as const,
   },
   /** The seller's own listings (/my/selling). */
   myListings: {

@@ -399,6 +399,7 @@ export const ADMIN_ACTIONS = [
   "payouts.release",
   "rate.update",
   "feedback.remove",
+  "case.decide",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -237,6 +237,15 @@ export const ORDER_EVENT_KINDS = [
   "feedback_removed",
   "cancelled",
   "expired",
+  "return_opened",
+  "not_received_opened",
+  "request_accepted",
+  "request_offered",
+  "request_declined",
+  "request_tracking",
+  "return_shipped",
+  "request_escalated",
+  "case_decided",
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -254,7 +263,8 @@ export const orderEventSchema = z.object({
   /** Feedback's rating. */
   rating: z.enum(["positive", "neutral", "negative"]).nullable(),
   /**
-   * The buyer's reason for a cancellation, staff's for a refund they issued or feedback they
+   * The buyer's reason for a cancellation or their words opening a return, the seller's note on
+   * their answer, staff's reason for a refund they issued, a case they decided or feedback they
    * removed, or the seller's message asking for a feedback revision.
    */
   note: z.string().nullable(),

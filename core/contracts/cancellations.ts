@@ -24,9 +24,10 @@ export const CANCELLATION_STATUSES = ["requested", "accepted", "declined"] as co
 
 /**
  * Why money went back: a seller accepted a cancellation, a paid order could not be filled, or
- * staff issued it from the admin area (whole or in part, with their reason).
+ * staff issued it from the admin area (whole or in part, with their reason), or a seller refunded
+ * a return or a parcel that never came (decision 0023).
  */
-export const REFUND_CAUSES = ["cancellation", "unfillable", "staff"] as const;
+export const REFUND_CAUSES = ["cancellation", "unfillable", "staff", "return"] as const;
 
 export const refundSchema = z.object({
   id: z.string(),

@@ -7,7 +7,9 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDatabaseFolder } from "./data-dir-lock";
 import type { Db } from "./db-handle";
+import { openReadReplica, type ReadReplica, type ReplicaStatus } from "./read-replica";
 import { readRoutines } from "./routines";
 
 // Re-exported so the modules keep importing the handle with the opener (one name, one place).
@@ -49,6 +51,11 @@ export interface Database {
    */
   limitedConnection?(timeoutMs: number): Promise<LimitedConnection>;
   /**
+   * A streaming replica that public reads may use while it is close behind (DATABASE_READ_URL;
+   * read-replica.ts); absent without one. Callers check `healthy()` per request.
+   */
+  replica?: ReadReplica;
+  /**
    * Runs a named statement straight through the driver and answers its rows as the driver parsed
    * them (timestamps as Date). For the hottest paths only (a bid): it skips the query builder and
    * the server's parse and plan; everything else goes through `db`.
@@ -63,6 +70,8 @@ export interface Database {
    */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL server only: the main pool's connections and the requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Calls `handler` with each payload sent by `pg_notify(channel, payload)` from any instance on the
    * same database. Returns a function that stops listening. Every channel shares one connection.
@@ -76,8 +85,14 @@ export interface Database {
 const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 
 export type DatabaseTarget =
-  | { url: string; poolSize?: number }
-  | { pgliteDir: string }
+  | {
+      url: string;
+      poolSize?: number;
+      /** A streaming replica of `url` for public reads, and the lag past which it is skipped. */
+      read?: { url: string; maxLagMs: number; onChange?: (status: ReplicaStatus) => void };
+    }
+  /** PGlite in a folder; `from` fills an empty folder from a dumped database (a restore). */
+  | { pgliteDir: string; from?: Blob }
   /** In memory; `from` starts it as a copy of a dumped database instead of an empty one. */
   | { memory: true; from?: Blob };
 
@@ -264,6 +279,15 @@ export function browseConnection(url: string): { connectionString: string; optio
   return { connectionString, options: [own, ...ours].filter(Boolean).join(" ") };
 }
 
+/** The replica's main pool, kept from crashing the process as the primary's is. */
+function replicaPool(url: string, poolSize: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Connections the replica's server closes (it restarts, it is stopped) are dropped by the pool.
+  pool.on("error", () => undefined);
+  keepLentConnectionErrors(pool);
+  return pool;
+}
+
 /** Pools whose connections carry `statement_timeout` from their start, one per limit. */
 function limitedPools(url: string, poolSize: number) {
   const pools = new Map<number, pg.Pool>();
@@ -320,9 +344,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on("error", () => undefined);
     keepLentConnectionErrors(pool);
     const db = drizzleNodePg(pool) as unknown as Db;
+    const replica = target.read
+      ? openReadReplica({
+          pool: replicaPool(target.read.url, poolSize),
+          primary: pool,
+          maxLagMs: target.read.maxLagMs,
+          limited: limitedPools(target.read.url, poolSize),
+          onChange: target.read.onChange,
+        })
+      : undefined;
     return {
       db,
       driver: "pg",
+      replica,
       async run<T extends Record<string, unknown>>(statement: NamedStatement, params: unknown[]) {
         const result = await pool.query<T>({ ...statement, values: params });
         return result.rows;
@@ -352,24 +386,39 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       async ping() {
         await pool.query("select 1");
       },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       limitedConnection: (timeoutMs) => limited.connect(timeoutMs),
       listen: sharedListener(target.url),
       async close() {
+        await replica?.close();
         await limited.close();
         await pool.end();
       },
     };
   }
   let dataDir: string | undefined;
+  let unlock = () => {};
   if ("pgliteDir" in target) {
+    // One process at a time (data-dir-lock.ts): the lock sits beside the database's folder.
+    unlock = lockDatabaseFolder(target.pgliteDir);
     fs.mkdirSync(target.pgliteDir, { recursive: true });
     dataDir = target.pgliteDir;
   }
-  const client = await PGlite.create({
-    dataDir,
-    extensions: { pg_trgm },
-    ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      ...("from" in target && target.from ? { loadDataDir: target.from } : {}),
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -395,6 +444,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       };
     },
     dumpDataDir: () => client.dumpDataDir("none"),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }

@@ -28,15 +28,29 @@ export function startJobs(app: App): () => Promise<void> {
   const { db } = app.database;
   const log = (err: unknown, msg: string) => app.log.error({ err }, msg);
   const failed = (msg: string) => (err: unknown) => log(err, msg);
+  // Every run counted by outcome (GET /metrics), so a job that fails on every instance shows.
+  const job = (name: string, task: () => Promise<unknown>, options: Parameters<typeof repeat>[1]) =>
+    repeat(
+      () =>
+        task().then(
+          () => app.metrics.jobRuns.inc({ job: name, outcome: "ok" }),
+          (err: unknown) => {
+            app.metrics.jobRuns.inc({ job: name, outcome: "failed" });
+            throw err;
+          },
+        ),
+      options,
+    );
   const stops = [
     // An auction is settled within about a second of its effective end.
-    repeat(() => settleDueAuctions(db), {
+    job("auction_settlement", () => settleDueAuctions(db), {
       everyMs: 1000,
       runNow: true,
       onError: failed("auction settlement failed"),
     }),
     // Outbid notices, wins and sales reach the inbox within seconds of the event.
-    repeat(
+    job(
+      "notification_emails",
       () =>
         sendPendingNotificationEmails({
           db,
@@ -47,7 +61,8 @@ export function startJobs(app: App): () => Promise<void> {
       { everyMs: 5000, onError: failed("notification emails failed") },
     ),
     // Contact Us requests reach the support inbox, and their copies the senders, within seconds.
-    repeat(
+    job(
+      "support_emails",
       () =>
         sendPendingSupportEmails({
           db,
@@ -60,40 +75,44 @@ export function startJobs(app: App): () => Promise<void> {
     ),
     // New listings reach saved searches and followers within seconds; the queue keeps what a
     // stopped instance had not matched.
-    repeat(() => matchNewListings(db), {
+    job("listing_alerts", () => matchNewListings(db), {
       everyMs: 2000,
       onError: failed("listing alert matching failed"),
     }),
     // Confirmed CSV uploads become listings a row at a time, starting within a second or two.
-    repeat(() => runListingUploads(db, () => app.clock.now()), {
+    job("listing_uploads", () => runListingUploads(db, () => app.clock.now()), {
       everyMs: 1500,
       onError: failed("bulk listing creation failed"),
     }),
     // "Ending within the hour" is told within a minute of the hour starting.
-    repeat(() => sendEndingSoonAlerts(db), {
+    job("ending_soon_alerts", () => sendEndingSoonAlerts(db), {
       everyMs: 60_000,
       onError: failed("watch ending alerts failed"),
     }),
     // Reservations stop counting at expiry anyway (readers compare expires_at with now); this
     // records the outcome, so a late run is harmless.
-    repeat(() => expireDueSessions(db), {
+    job("payment_session_expiry", () => expireDueSessions(db), {
       everyMs: 30_000,
       onError: failed("payment session expiry failed"),
     }),
     // Refunds the provider could not take at once (and those of paid orders that could not be
     // filled) are sent, or retried with the same idempotency key, within half a minute.
-    repeat(() => sendPendingRefunds({ db, provider: app.payments, log, clock: app.clock }), {
-      everyMs: 30_000,
-      onError: failed("refunds failed"),
-    }),
+    job(
+      "refunds",
+      () => sendPendingRefunds({ db, provider: app.payments, log, clock: app.clock }),
+      {
+        everyMs: 30_000,
+        onError: failed("refunds failed"),
+      },
+    ),
     // A sale's money becomes available within a minute of its release date (the hold period).
-    repeat(() => releaseDueFunds(db, app.clock.now()), {
+    job("seller_funds_release", () => releaseDueFunds(db, app.clock.now()), {
       everyMs: 60_000,
       onError: failed("releasing sellers' funds failed"),
     }),
     // Sellers due today are paid within a minute of midnight UTC, by one instance at a time (a
     // lease); the same run settles sandbox payouts that arrived and resends any a crash left.
-    repeat(() => runPayouts({ db, provider: app.payouts, now: app.clock.now(), log }), {
+    job("payouts", () => runPayouts({ db, provider: app.payouts, now: app.clock.now(), log }), {
       everyMs: 60_000,
       // At start too: a run a crash cut off is finished (and its "sending" payouts sent) at once.
       runNow: true,
@@ -101,7 +120,8 @@ export function startJobs(app: App): () => Promise<void> {
     }),
     // Offers and counters lapse 48 hours after they were made (readers already show them expired);
     // agreed offers left unpaid 48 hours give their units back.
-    repeat(
+    job(
+      "offer_expiry",
       async () => {
         await expireDueOffers(db, app.clock.now());
         await cancelLapsedOfferOrders(db, app.clock.now());
@@ -109,31 +129,31 @@ export function startJobs(app: App): () => Promise<void> {
       { everyMs: 60_000, onError: failed("offer expiry failed") },
     ),
     // Sales not shipped within the handling time are flagged to both sides within minutes.
-    repeat(() => flagLateShipments(db), {
+    job("late_shipments", () => flagLateShipments(db), {
       everyMs: 5 * 60_000,
       onError: failed("late shipment flagging failed"),
     }),
     // Ended rate-limit windows; a stale one is ignored by every reader anyway.
-    repeat(() => app.limitCounters.prune(), {
+    job("rate_limit_prune", () => app.limitCounters.prune(), {
       everyMs: 10 * 60 * 1000,
       onError: failed("rate limit pruning failed"),
     }),
     // Live events too large for NOTIFY, stored for the seconds their delivery takes.
-    repeat(() => pruneLiveEventPayloads(db), {
+    job("live_payload_prune", () => pruneLiveEventPayloads(db), {
       everyMs: 10 * 60 * 1000,
       onError: failed("live event payload pruning failed"),
     }),
     // CSV previews nobody confirmed, a week on.
-    repeat(() => pruneAbandonedUploads(db), {
+    job("abandoned_upload_prune", () => pruneAbandonedUploads(db), {
       everyMs: 60 * 60 * 1000,
       onError: failed("pruning abandoned listing uploads failed"),
     }),
-    repeat(() => cleanUpOrphanUploads(db, app.storage, log), {
+    job("orphan_upload_cleanup", () => cleanUpOrphanUploads(db, app.storage, log), {
       everyMs: 60 * 60 * 1000,
       onError: failed("upload cleanup failed"),
     }),
     // Files chosen for a message that was never sent, a day on.
-    repeat(() => cleanUpUnsentAttachments(db, app.storage, log), {
+    job("unsent_attachment_cleanup", () => cleanUpUnsentAttachments(db, app.storage, log), {
       everyMs: 60 * 60 * 1000,
       onError: failed("unsent attachment cleanup failed"),
     }),

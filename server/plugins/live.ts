@@ -10,6 +10,8 @@ import { SESSION_CHANNEL } from "./session";
 
 const MAX_SUBSCRIPTIONS = 100;
 const HEARTBEAT_MS = 25_000;
+/** When an instance stops: soon enough that a bid war hardly notices, spread by the browsers' own timing. */
+const RECONNECT_AFTER_STOP_MS = 500;
 /**
  * How often every signed-in stream's session is read again, should a session_changed notification
  * be lost (the listening connection reconnects): the bound the session cache keeps too.
@@ -191,6 +193,18 @@ export const livePlugin = fp<LiveOptions>(
     }, SESSION_SWEEP_MS);
     sweep.unref();
 
+    // Every open stream, to end them all when the instance stops.
+    const open = new Set<ServerResponse>();
+    // Before the server stops taking connections (preClose), so that it does not wait for streams
+    // that never end by themselves: each is told to come back soon and closed. The browser's
+    // EventSource reconnects after `retry` milliseconds, through the balancer, to an instance
+    // still running; what it missed meanwhile it reads again as on any reconnect.
+    app.addHook("preClose", async () => {
+      for (const res of open) {
+        if (!res.writableEnded) res.end(`retry: ${RECONNECT_AFTER_STOP_MS}\n\n`);
+      }
+    });
+
     app.addHook("onClose", async () => {
       clearInterval(sweep);
       await stopListening();
@@ -255,6 +269,8 @@ export const livePlugin = fp<LiveOptions>(
           "x-accel-buffering": "no",
         });
         res.write(": connected\nretry: 2000\n\n");
+        open.add(res);
+        app.metrics.liveConnections.inc();
         const followed = ids.map((id) => topics.auction(id));
         for (const topic of followed) follow(topic, res);
         let stream: PrivateStream | null = null;
@@ -301,6 +317,8 @@ export const livePlugin = fp<LiveOptions>(
         }, HEARTBEAT_MS);
         // The response closes when the browser goes away, and when the stream is ended here.
         res.once("close", () => {
+          open.delete(res);
+          app.metrics.liveConnections.dec();
           clearInterval(heartbeat);
           if (stream) endStream(stream);
           else for (const topic of followed) unfollow(topic, res);
@@ -308,5 +326,5 @@ export const livePlugin = fp<LiveOptions>(
       },
     );
   },
-  { name: "live", dependencies: ["db", "realtime-bus", "session"] },
+  { name: "live", dependencies: ["db", "realtime-bus", "session", "metrics"] },
 );

@@ -36,6 +36,7 @@ import { seedDemoOffers } from "./seed-offers";
 import { seedDemoRates } from "./seed-rates";
 import { seedDemoRefunds } from "./seed-refunds";
 import { seedDemoReports } from "./seed-reports";
+import { seedDemoReturns } from "./seed-returns";
 import { seedDemoShipping } from "./seed-shipping";
 import { seedDemoSoldHistory } from "./seed-sold-history";
 import { seedDemoUnpaidOrder } from "./seed-unpaid";
@@ -873,6 +874,8 @@ export async function seedDatabase(
     await seedDemoShipping(tx, now);
     // One order cancelled before shipping and refunded (server/seed/seed-refunds.ts).
     await seedDemoRefunds(tx, now);
+    // An open return, a refunded one, a missing parcel and a case for staff (server/seed/seed-returns.ts).
+    await seedDemoReturns(tx, now);
     // One checkout left unpaid, for Pay now and Cancel in Purchase History (server/seed/seed-unpaid.ts).
     await seedDemoUnpaidOrder(tx, now);
     // Listings that take offers, and offers waiting, countered and agreed (server/seed/seed-offers.ts).

@@ -12,6 +12,7 @@ import { ReportDetail, ReportsQueue } from "../../features/admin/components/repo
 import { UserDetail } from "../../features/admin/components/user-detail";
 import { UsersList } from "../../features/admin/components/users-list";
 import { useCategories } from "../../features/catalog/api/get-categories";
+import { CaseDetail, CasesList } from "../../features/returns/components/cases";
 
 // The admin area's pages (one download, fetched the first time staff open /admin).
 
@@ -40,6 +41,13 @@ export function AdminReportPage() {
 export function AdminUserPage() {
   const { id = "" } = useParams();
   return <UserDetail key={id} id={id} />;
+}
+
+export const AdminCasesPage = CasesList;
+
+export function AdminCasePage() {
+  const { id = "" } = useParams();
+  return <CaseDetail key={id} id={id} />;
 }
 
 export function AdminOrderPage() {

@@ -23,6 +23,8 @@ export const adminRoutes: RouteObject[] = [
       { path: "audit", lazy: () => load().then((m) => ({ Component: m.AdminAuditPage })) },
       { path: "rules", lazy: () => load().then((m) => ({ Component: m.AdminRulesPage })) },
       { path: "rates", lazy: () => load().then((m) => ({ Component: m.AdminRatesPage })) },
+      { path: "cases", lazy: () => load().then((m) => ({ Component: m.AdminCasesPage })) },
+      { path: "cases/:id", lazy: () => load().then((m) => ({ Component: m.AdminCasePage })) },
     ],
   },
 ];

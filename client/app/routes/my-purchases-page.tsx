@@ -1,4 +1,4 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { linkedOrderId } from "../../../core/order-links";
 import { ErrorState } from "../../components/ui/error-state";
 import { PageTitle } from "../../components/ui/page-title";
@@ -20,7 +20,12 @@ export function MyPurchasesPage() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8">
       <PageTitle title="Purchase History" />
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Purchase History</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Purchase History</h1>
+        <Link to="/my/returns" className="text-sm font-semibold text-brand-700 underline">
+          Returns and requests
+        </Link>
+      </div>
       {orders.isPending ? (
         <Spinner label="Loading your purchases..." showLabel />
       ) : orders.isError ? (

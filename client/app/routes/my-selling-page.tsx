@@ -35,6 +35,9 @@ export function MySellingPage() {
           <Link to="/my/selling/offers" className="text-sm font-semibold text-brand-700 underline">
             Offers
           </Link>
+          <Link to="/my/selling/returns" className="text-sm font-semibold text-brand-700 underline">
+            Returns
+          </Link>
           <Link to="/my/payments" className="text-sm font-semibold text-brand-700 underline">
             Payments and payouts
           </Link>

@@ -11,6 +11,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useOrderDetails } from "../../features/orders/api/get-order-details";
 import { OrderTimeline } from "../../features/orders/components/order-timeline";
 import { PurchaseList } from "../../features/purchases/components/purchase-list";
+import { OrderReturns } from "../../features/returns/components/order-returns";
 import { SaleRow } from "../../features/sales/components/sales-list";
 import { isNotFoundError } from "../../lib/api-client";
 import { ORDER_STATUS } from "../../lib/order-status";
@@ -105,6 +106,7 @@ export function OrderPage() {
               ))}
             </ul>
           )}
+          <OrderReturns orderId={details.data.id} viewer={details.data.viewer} />
           <OrderTimeline
             events={details.data.timeline}
             viewer={details.data.viewer}

@@ -316,7 +316,13 @@ const toRefund = (r: RefundRow): Refund => ({
   amountCents: r.amountCents,
   status: r.status,
   sellerId: r.sellerId,
-  cause: r.issuedBy ? "staff" : r.reason === "unfillable" ? "unfillable" : "cancellation",
+  cause: r.issuedBy
+    ? "staff"
+    : r.reason === "unfillable"
+      ? "unfillable"
+      : r.reason === "return" || r.reason === "not_received"
+        ? "return"
+        : "cancellation",
   reason: r.issuedBy ? r.reason : null,
   createdAt: isoTime(r.createdAt),
   settledAt: r.settledAt ? isoTime(r.settledAt) : null,

@@ -143,6 +143,29 @@ export async function feedbackOnLines(
 }
 
 /**
+ * A seller may not answer a case Tradewinds decided for the buyer with negative (or neutral)
+ * feedback about that buyer for that order (decision 0023): the decision stands on its own.
+ */
+async function refuseCounterAfterCase(
+  tx: Db,
+  orderId: string,
+  sellerId: string,
+  rating: string,
+): Promise<void> {
+  if (rating === "positive") return;
+  const [decided] = await rows<{ id: string }>(
+    tx,
+    sql`select id from after_sale_requests where order_id = ${orderId} and seller_id = ${sellerId}
+          and decision in ('refund_full', 'refund_partial') limit 1`,
+  );
+  if (decided)
+    throw ruleBroken(
+      ERROR_CODES.feedbackAfterCase,
+      "Tradewinds decided a case about this order in the buyer's favour, so you can't leave them negative feedback for it.",
+    );
+}
+
+/**
  * Leaves the caller's feedback on an order line: the buyer's about the seller (a rating, 1-5 stars
  * and a comment) or the seller's about the buyer (positive only, no stars). Once per side (409),
  * within 60 days of payment (422). The buyer's stars go into the seller's rating in the same
@@ -175,6 +198,7 @@ export async function leaveFeedback(
     if (!line) throw notFound("Order line not found.", ERROR_CODES.orderLineNotFound);
     if (role === "buyer" && stars === undefined)
       throw badRequest("Choose from 1 to 5 stars.", { stars: "Choose from 1 to 5 stars." });
+    if (role === "seller") await refuseCounterAfterCase(tx, orderId, userId, rating);
     if (role === "seller" && rating !== "positive")
       throw ruleBroken(
         ERROR_CODES.feedbackPositiveOnly,

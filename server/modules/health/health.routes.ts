@@ -14,11 +14,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["health"],
-        summary: "The database answers",
+        summary: "The instance takes work: not stopping, and the database answers",
         response: { 200: status, 503: status },
       },
     },
     async (request, reply) => {
+      // A stopping instance says so first, so the balancer sends new requests elsewhere while it
+      // finishes the ones it has (server.ts).
+      if (app.lifecycle.stopping) return reply.status(503).send({ status: "stopping" });
       try {
         await app.database.ping();
         return { status: "ready" };

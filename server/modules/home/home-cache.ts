@@ -13,8 +13,11 @@ interface Entry {
   refreshing: Promise<void> | null;
 }
 
+/** Runs a read on the database the request may use (the replica or the primary: public-reads.ts). */
+export type Reader = <T>(read: (db: Db) => Promise<T>) => Promise<T>;
+
 export interface HomeCache {
-  get(territory?: string): Promise<HomeSections>;
+  get(territory?: string, read?: Reader): Promise<HomeSections>;
 }
 
 /**
@@ -32,12 +35,14 @@ export function createHomeCache(db: Db, ttlMs: number, now = () => Date.now()): 
 
   const today = () => new Date(now()).toISOString().slice(0, 10);
 
-  function pickCandidates(territory: string | undefined): Promise<string[]> {
+  const direct: Reader = (read) => read(db);
+
+  function pickCandidates(territory: string | undefined, read: Reader): Promise<string[]> {
     const key = territory ?? "";
     const day = today();
     const known = candidates.get(key);
     if (known && known.day === day) return known.ids;
-    const ids = dailyPickCandidates(db, territory);
+    const ids = read((db) => dailyPickCandidates(db, territory));
     candidates.set(key, { day, ids });
     // A failure is not kept: the next request tries again.
     ids.catch(() => {
@@ -46,8 +51,9 @@ export function createHomeCache(db: Db, ttlMs: number, now = () => Date.now()): 
     return ids;
   }
 
-  async function compute(territory: string | undefined): Promise<HomeSections> {
-    const sections = await getHomeSections(db, territory, await pickCandidates(territory));
+  async function compute(territory: string | undefined, read: Reader): Promise<HomeSections> {
+    const picks = await pickCandidates(territory, read);
+    const sections = await read((db) => getHomeSections(db, territory, picks));
     const ids = Object.fromEntries(
       SECTIONS.map((name) => [name, sections[name].map((c) => c.id)]),
     ) as Record<SectionName, string[]>;
@@ -63,11 +69,11 @@ export function createHomeCache(db: Db, ttlMs: number, now = () => Date.now()): 
   }
 
   return {
-    async get(territory) {
+    async get(territory, read = direct) {
       const entry = ttlMs > 0 ? entries.get(territory ?? "") : undefined;
-      if (!entry) return compute(territory);
+      if (!entry) return compute(territory, read);
       if (now() - entry.at >= ttlMs && !entry.refreshing) {
-        entry.refreshing = compute(territory)
+        entry.refreshing = compute(territory, read)
           .then(() => undefined)
           // The last choice keeps being served; the next request past the time tries again.
           .catch(() => undefined)
@@ -78,7 +84,10 @@ export function createHomeCache(db: Db, ttlMs: number, now = () => Date.now()): 
       const ids = entry.ids;
       const all = SECTIONS.flatMap((name) => ids[name]);
       const cards = new Map(
-        (await openListingCardsByIds(db, all)).map((c): [string, ListingCard] => [c.id, c]),
+        (await read((db) => openListingCardsByIds(db, all))).map((c): [string, ListingCard] => [
+          c.id,
+          c,
+        ]),
       );
       const pick = (name: SectionName) => ids[name].flatMap((id) => cards.get(id) ?? []);
       return {

@@ -16,6 +16,8 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => cache.get(request.query.territory),
+    // The replica when the reader may use it; the cache's background choice reads through the
+    // request that started it.
+    async (request) => cache.get(request.query.territory, (read) => app.publicRead(request, read)),
   );
 };

@@ -63,10 +63,15 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withQueryLimits(app.database, app.config.searchTimeoutMs, clientGone(reply), (db) =>
-        searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit).then((page) =>
-          withPinnedFeatured(db, request.query, page),
-        ),
+      withQueryLimits(
+        app.database,
+        app.config.searchTimeoutMs,
+        clientGone(reply),
+        (db) =>
+          searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit).then((page) =>
+            withPinnedFeatured(db, request.query, page),
+          ),
+        { replica: app.mayReadReplica(request) },
       ),
   );
 
@@ -85,8 +90,12 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      withQueryLimits(app.database, app.config.searchTimeoutMs, clientGone(reply), (db) =>
-        listingFacets(db, request.query),
+      withQueryLimits(
+        app.database,
+        app.config.searchTimeoutMs,
+        clientGone(reply),
+        (db) => listingFacets(db, request.query),
+        { replica: app.mayReadReplica(request) },
       ),
   );
 
@@ -101,12 +110,14 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getListing(
-        app.db,
-        request.params.id,
-        request.user?.id ?? null,
-        // Staff see held and removed listings too (the seller sees their own).
-        request.user?.staffRole != null,
+      app.publicRead(request, (db) =>
+        getListing(
+          db,
+          request.params.id,
+          request.user?.id ?? null,
+          // Staff see held and removed listings too (the seller sees their own).
+          request.user?.staffRole != null,
+        ),
       ),
   );
 

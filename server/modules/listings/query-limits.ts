@@ -1,8 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { ERROR_CODES } from "../../../core/errors";
-import { BROWSE_PLANNER_SETTINGS, type Database, type Db } from "../../db/client";
+import {
+  BROWSE_PLANNER_SETTINGS,
+  type Database,
+  type Db,
+  isConnectionLost,
+  type LimitedConnection,
+} from "../../db/client";
 import { AppError } from "../../errors";
+import { retryOnPrimary } from "../../plugins/public-reads";
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout or a cancel request. */
 const QUERY_CANCELED = "57014";
@@ -57,21 +64,36 @@ export async function withQueryLimits<T>(
   timeoutMs: number,
   signal: AbortSignal | undefined,
   fn: (db: Db) => Promise<T>,
+  /** The request may read the replica (FastifyInstance.mayReadReplica); else the primary. */
+  { replica = false }: { replica?: boolean } = {},
+): Promise<T> {
+  const readReplica = replica ? database.replica : undefined;
+  if (readReplica?.healthy()) {
+    try {
+      return await limited(readReplica.limitedConnection, timeoutMs, signal, fn);
+    } catch (err) {
+      // The replica failed the read (it went down, a recovery conflict): the primary answers it,
+      // so a replica's trouble costs the reader time, not an error (public-reads.ts).
+      if (err instanceof AppError || !retryOnPrimary(err)) {
+        if (isCancelled(err)) throw timedOut();
+        throw err;
+      }
+      if (isConnectionLost(err)) readReplica.markDown();
+    }
+  }
+  return withPrimaryLimits(database, timeoutMs, signal, fn);
+}
+
+/** withQueryLimits on the primary. */
+async function withPrimaryLimits<T>(
+  database: Database,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  fn: (db: Db) => Promise<T>,
 ): Promise<T> {
   try {
     if (database.limitedConnection) {
-      if (signal?.aborted) throw gone();
-      const connection = await database.limitedConnection(timeoutMs);
-      const onAbort = () => connection.cancel();
-      signal?.addEventListener("abort", onAbort, { once: true });
-      try {
-        // The client may have gone while a connection was awaited.
-        if (signal?.aborted) throw gone();
-        return await fn(guarded(connection.db, signal));
-      } finally {
-        signal?.removeEventListener("abort", onAbort);
-        connection.release();
-      }
+      return await limited(database.limitedConnection, timeoutMs, signal, fn);
     }
     return await database.db.transaction(async (tx) => {
       await tx.execute(
@@ -82,6 +104,27 @@ export async function withQueryLimits<T>(
   } catch (err) {
     if (isCancelled(err)) throw timedOut();
     throw err;
+  }
+}
+
+/** `fn` on a connection of a time-limited pool, cancelled should the client go away. */
+async function limited<T>(
+  connect: (timeoutMs: number) => Promise<LimitedConnection>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  fn: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (signal?.aborted) throw gone();
+  const connection = await connect(timeoutMs);
+  const onAbort = () => connection.cancel();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    // The client may have gone while a connection was awaited.
+    if (signal?.aborted) throw gone();
+    return await fn(guarded(connection.db, signal));
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    connection.release();
   }
 }
 

@@ -16,6 +16,26 @@ export interface Mailer {
   close(): void;
 }
 
+/** Counts what a mailer sends and fails to send (GET /metrics), delegating everything to it. */
+export function countedMailer(
+  mailer: Mailer,
+  counter: { inc(labels: { outcome: "sent" | "failed" }): void },
+): Mailer {
+  return {
+    kind: mailer.kind,
+    async send(email) {
+      try {
+        await mailer.send(email);
+      } catch (err) {
+        counter.inc({ outcome: "failed" });
+        throw err;
+      }
+      counter.inc({ outcome: "sent" });
+    },
+    close: () => mailer.close(),
+  };
+}
+
 /**
  * Connections the SMTP transport keeps open and sends on at once: the notification worker sends a
  * batch several at a time, and a bidding war makes hundreds of emails a minute.

@@ -127,6 +127,9 @@ const WITH_FACTS: Record<NotificationKind, (n: ClaimedNotification) => Email> = 
   offer_accepted: plain,
   offer_declined: plain,
   offer_expired: plain,
+  return_requested: plain,
+  return_updated: plain,
+  case_decided: plain,
 };
 
 describe("notificationEmailFor", () => {

@@ -197,6 +197,9 @@ const NOTIFICATION_EMAILS: Record<NotificationKind, EmailTemplate> = {
   offer_accepted: plainNotice,
   offer_declined: plainNotice,
   offer_expired: plainNotice,
+  return_requested: plainNotice,
+  return_updated: plainNotice,
+  case_decided: plainNotice,
 };
 
 /** The one email of a group of notifications (see emailGroups), by the first one's kind. */

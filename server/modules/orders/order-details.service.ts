@@ -68,6 +68,28 @@ async function orderTimeline(db: Db, orderId: string, sellerId: string | null) {
             r.seller_id, r.amount_cents, null, null, null, null, 6
           from refunds r where r.order_id = ${orderId} and r.settled_at is not null
           union all
+          -- Returns, missing parcels and their cases (decision 0023): one branch per step.
+          select case a.kind when 'return' then 'return_opened' else 'not_received_opened' end,
+            a.created_at, a.seller_id, null, null, null, null, a.details, 2
+          from after_sale_requests a where a.order_id = ${orderId}
+          union all
+          select 'request_' || a.answer, a.answered_at, a.seller_id, a.offer_cents,
+            case when a.answer = 'tracking' then a.carrier end,
+            case when a.answer = 'tracking' then a.tracking_number end, null, a.answer_note, 3
+          from after_sale_requests a
+          where a.order_id = ${orderId} and a.answered_at is not null and a.answer <> 'refunded'
+          union all
+          select 'return_shipped', a.shipped_back_at, a.seller_id, null, a.carrier,
+            a.tracking_number, null, null, 3
+          from after_sale_requests a where a.order_id = ${orderId} and a.shipped_back_at is not null
+          union all
+          select 'request_escalated', a.escalated_at, a.seller_id, null, null, null, null, null, 3
+          from after_sale_requests a where a.order_id = ${orderId} and a.escalated_at is not null
+          union all
+          select 'case_decided', a.decided_at, a.seller_id, a.decision_cents, null, null, null,
+            a.decision_reason, 4
+          from after_sale_requests a where a.order_id = ${orderId} and a.decided_at is not null
+          union all
           -- Feedback as first left: a revision keeps the rating it replaced on its request row.
           select 'feedback_from_' || f.author_role, f.created_at, ol.seller_id, null, null, null,
             coalesce(rr.previous_rating, f.rating), null, 7

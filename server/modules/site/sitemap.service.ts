@@ -19,6 +19,7 @@ export const ROBOTS_RULES: readonly { allow: boolean; path: string }[] = [
     "/auth/",
     "/my/",
     "/account/",
+    "/orders/",
     "/checkout",
     "/cart",
     "/messages",

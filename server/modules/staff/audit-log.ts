@@ -12,6 +12,7 @@ export interface AuditEntryInput {
     | "order"
     | "listing_rule"
     | "exchange_rate"
+    | "case"
     | "feedback";
   subjectId: string;
   reason: string;

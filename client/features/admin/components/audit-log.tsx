@@ -22,6 +22,7 @@ const ACTION_LABELS: Record<AdminAction, string> = {
   "payouts.release": "Payouts released",
   "rate.update": "Exchange rate changed",
   "feedback.remove": "Feedback removed",
+  "case.decide": "Case decided",
 };
 
 /** Where the subject of an entry is shown in the admin area, if anywhere. */

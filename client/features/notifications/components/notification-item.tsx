@@ -15,6 +15,7 @@ import {
   MessageSquare,
   PackageCheck,
   RotateCcw,
+  Scale,
   Search,
   ShieldAlert,
   ShieldCheck,
@@ -74,6 +75,9 @@ const ICONS: Record<NotificationKind, LucideIcon> = {
   feedback_revised: Star,
   feedback_removed: ShieldAlert,
   report_outcome: ShieldCheck,
+  return_requested: Undo2,
+  return_updated: Undo2,
+  case_decided: Scale,
 };
 
 /**

@@ -71,6 +71,30 @@ export function eventText(event: OrderEvent, viewer: Viewer, buyer: string): str
       return "Order cancelled";
     case "expired":
       return "Order expired: it was not paid in time";
+    case "return_opened":
+      return viewer === "buyer" ? `You asked ${named} to return it` : `${buyer} asked to return it`;
+    case "not_received_opened":
+      return viewer === "buyer"
+        ? `You told ${named} it has not arrived`
+        : `${buyer} said it has not arrived`;
+    case "request_accepted":
+      return `${seller} accepted the return`;
+    case "request_offered":
+      return `${seller} offered a partial refund of ${amount}`;
+    case "request_declined":
+      return `${seller} declined the return`;
+    case "request_tracking":
+      return `${seller} answered with tracking that shows delivery`;
+    case "return_shipped":
+      return viewer === "buyer" ? "You sent the return back" : `${buyer} sent the return back`;
+    case "request_escalated":
+      return viewer === "buyer"
+        ? "You asked Tradewinds to step in"
+        : `${buyer} asked Tradewinds to step in`;
+    case "case_decided":
+      return event.amountCents === null
+        ? "Tradewinds decided the case in the seller's favour"
+        : `Tradewinds decided the case: ${amount} back to the buyer`;
   }
 }
 
