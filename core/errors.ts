@@ -263,6 +263,22 @@ export const ERROR_CODES = {
   feedbackNotFound: "feedback_not_found",
   /** 409: the feedback already has its one reply. */
   feedbackAlreadyReplied: "feedback_already_replied",
+  /** 403: only the seller the feedback is about asks for a revision; only its buyer revises. */
+  feedbackNotYours: "feedback_not_yours",
+  /** 422: positive feedback needs no revision (only neutral or negative can be asked about). */
+  feedbackRevisionNotNeeded: "feedback_revision_not_needed",
+  /** 422: a revision can be asked for within 30 days of the feedback. */
+  feedbackRevisionRequestClosed: "feedback_revision_request_closed",
+  /** 409: the seller already asked for a revision of this feedback (once). */
+  feedbackRevisionAlreadyRequested: "feedback_revision_already_requested",
+  /** 422: the buyer revises only when the seller has asked. */
+  feedbackRevisionNotRequested: "feedback_revision_not_requested",
+  /** 422: the seller asked more than 30 days ago. */
+  feedbackRevisionExpired: "feedback_revision_expired",
+  /** 409: feedback is revised once. */
+  feedbackAlreadyRevised: "feedback_already_revised",
+  /** 422 to its parties, 409 to staff: staff removed this feedback. */
+  feedbackRemoved: "feedback_removed",
 
   // ---------- moderation (reports, listing moderation, listing rules) ----------
   /** 404: no report with that id (staff only). */

@@ -44,6 +44,8 @@ describe("the notification kinds", () => {
       "order_received",
       // The bell says an offer lapsed; the side that made it was already told it was sent.
       "offer_expired",
+      // The seller asked for it; the bell and the order page are enough.
+      "feedback_revised",
     ]);
   });
 

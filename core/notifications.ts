@@ -45,6 +45,10 @@ export const NOTIFICATION_KINDS = [
   "offer_accepted",
   "offer_declined",
   "offer_expired",
+  "feedback_revision_requested",
+  "feedback_revised",
+  "feedback_removed",
+  "report_outcome",
   "return_requested",
   "return_updated",
   "case_decided",
@@ -415,6 +419,43 @@ export const NOTIFICATION_REGISTRY = {
       p.what === "unpaid"
         ? `The agreed price of ${p.amount} for "${p.title}" was not paid within 48 hours, so the order was cancelled.`
         : `The ${p.what === "offer" ? "offer" : "counteroffer"} of ${p.amount} for "${p.title}" expired without an answer.`,
+  }),
+  feedback_revision_requested: kind({
+    label: "Feedback revision requested",
+    hint: "A seller asked you to revise neutral or negative feedback you left.",
+    group: "buying",
+    emailByDefault: true,
+    text: (p: { seller: string; title: string; days: number }) =>
+      `${p.seller} asked you to revise your feedback for "${p.title}". You can revise it once within ${p.days} days.`,
+  }),
+  feedback_revised: kind({
+    label: "Feedback revised",
+    hint: "A buyer revised their feedback after you asked.",
+    group: "selling",
+    emailByDefault: false,
+    text: (p: { buyer: string; title: string; rating: string }) =>
+      `${p.buyer} revised their feedback for "${p.title}" to ${p.rating}.`,
+  }),
+  feedback_removed: kind({
+    label: "Feedback removed",
+    hint: "Our staff removed feedback you left or received for breaking our feedback policy.",
+    group: "account",
+    emailByDefault: true,
+    text: (p: { title: string; reason: string; author: boolean }) =>
+      p.author
+        ? `Your feedback for "${p.title}" was removed by our staff: ${p.reason}`
+        : `Feedback you received for "${p.title}" was removed by our staff and no longer counts: ${p.reason}`,
+  }),
+  report_outcome: kind({
+    label: "Report reviewed",
+    hint: "Our staff reviewed something you reported.",
+    group: "account",
+    emailByDefault: true,
+    // What was done to whom stays private; the reporter hears whether action was taken.
+    text: (p: { subject: string; actionTaken: boolean }) =>
+      p.actionTaken
+        ? `We reviewed your report about ${p.subject} and took action. Thank you for telling us.`
+        : `We reviewed your report about ${p.subject} and found it does not break our rules. Thank you for telling us.`,
   }),
   // Returns and "item not received" (decision 0023): the seller hears of a new request; each
   // later step reaches the other side; staff's decision reaches both, with its reason.

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { LiveEventName } from "../../core/events";
 import type { NotificationKind } from "../../core/notifications";
 import { afterCancellationChanged } from "../features/cancellations/cache";
+import { afterFeedbackChanged } from "../features/feedback/cache";
 import { onAuctionUpdated as showAuctionOnPage } from "../features/listing-detail/cache";
 import { onAuctionUpdated as showAuctionOnCards } from "../features/listings/cache";
 import { onMessageCreated, onMessagesRead } from "../features/messages/cache";
@@ -72,6 +73,12 @@ const notificationKindEffects: { readonly [K in NotificationKind]: KindEffect | 
   offer_accepted: afterOfferChanged,
   offer_declined: afterOfferChanged,
   offer_expired: afterOfferChanged,
+  // A feedback revision was asked for or made, or staff removed feedback: the order's page and
+  // lists, and the seller's rating and profile.
+  feedback_revision_requested: afterFeedbackChanged,
+  feedback_revised: afterFeedbackChanged,
+  feedback_removed: afterFeedbackChanged,
+  report_outcome: null,
   // Returns, missing parcels and cases: the order page and both sides' lists.
   return_requested: afterReturnChanged,
   return_updated: afterReturnChanged,

@@ -213,6 +213,8 @@ export const queryKeys = {
     all: ["feedback"] as const,
     received: (userId: string, from: string, page: number) =>
       ["feedback", "received", userId, from, page] as const,
+    /** A seller's feedback profile: percent positive, counts by window, detailed ratings. */
+    profile: (userId: string) => ["feedback", "profile", userId] as const,
   },
   payments: {
     all: paymentsRoot,

@@ -16,7 +16,7 @@ export const staffRoleSchema = z.enum(STAFF_ROLES);
 // Reports: a user reports a listing, a user (their store) or a conversation; each goes to one queue.
 // ---------------------------------------------------------------------------------------------
 
-export const REPORT_SUBJECT_KINDS = ["listing", "user", "conversation"] as const;
+export const REPORT_SUBJECT_KINDS = ["listing", "user", "conversation", "feedback"] as const;
 
 export const LISTING_REPORT_REASONS = [
   "prohibited_item",
@@ -33,10 +33,23 @@ export const USER_REPORT_REASONS = [
   "other",
 ] as const;
 export { CONVERSATION_REPORT_REASONS };
+/** What breaks the feedback policy (decision 0024), as eBay lists it. */
+export const FEEDBACK_REPORT_REASONS = [
+  "offensive",
+  "personal_info",
+  "extortion",
+  "irrelevant",
+  "other",
+] as const;
 
 /** Every reason any report may carry (the CHECK constraint on reports.reason). */
 export const ALL_REPORT_REASONS = [
-  ...new Set([...LISTING_REPORT_REASONS, ...USER_REPORT_REASONS, ...CONVERSATION_REPORT_REASONS]),
+  ...new Set([
+    ...LISTING_REPORT_REASONS,
+    ...USER_REPORT_REASONS,
+    ...CONVERSATION_REPORT_REASONS,
+    ...FEEDBACK_REPORT_REASONS,
+  ]),
 ] as readonly string[];
 
 /** The reasons' words on forms and in the queue. */
@@ -48,6 +61,9 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   spam: "Spam",
   harassment: "Harassment",
   scam: "Scam or fraud",
+  personal_info: "Personal information",
+  extortion: "Feedback extortion",
+  irrelevant: "Not about the sale",
   other: "Other",
 };
 
@@ -55,7 +71,13 @@ export const REPORT_STATUSES = ["open", "assigned", "resolved"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** What a moderator did with a report. */
-export const REPORT_ACTIONS = ["dismiss", "remove_listing", "warn_user", "suspend_user"] as const;
+export const REPORT_ACTIONS = [
+  "dismiss",
+  "remove_listing",
+  "warn_user",
+  "suspend_user",
+  "remove_feedback",
+] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 const comment = z.string().trim().max(1000, "comment must be at most 1000 characters").default("");
@@ -72,6 +94,12 @@ export const createReportSchema = z.discriminatedUnion("subjectKind", [
     subjectKind: z.literal("user"),
     subjectId: z.uuid({ message: "subjectId must be a user id" }),
     reason: z.enum(USER_REPORT_REASONS, { message: "Choose a reason" }),
+    comment,
+  }),
+  z.object({
+    subjectKind: z.literal("feedback"),
+    subjectId: z.uuid({ message: "subjectId must be a feedback id" }),
+    reason: z.enum(FEEDBACK_REPORT_REASONS, { message: "Choose a reason" }),
     comment,
   }),
 ]);
@@ -113,6 +141,19 @@ export const reportSubjectSchema = z.discriminatedUnion("kind", [
     username: z.string(),
     storeName: z.string().nullable(),
     suspended: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal("feedback"),
+    id: z.string(),
+    rating: z.string(),
+    stars: z.number().int().nullable(),
+    comment: z.string(),
+    /** The item the feedback is on. */
+    title: z.string(),
+    author: personSchema,
+    /** Who it is about (the seller, or the buyer for a seller's feedback). */
+    about: personSchema,
+    removed: z.boolean(),
   }),
   z.object({
     kind: z.literal("conversation"),
@@ -233,9 +274,13 @@ export const adminUserDetailSchema = z.object({
     z.object({
       id: z.string(),
       rating: z.string(),
+      stars: z.number().int().nullable(),
       comment: z.string(),
       authorUsername: z.string(),
       createdAt: z.string(),
+      /** Set when staff removed it (decision 0024), with their reason. */
+      removedAt: z.string().nullable(),
+      removalReason: z.string().nullable(),
     }),
   ),
   reports: z.array(adminReportSchema),
@@ -353,6 +398,7 @@ export const ADMIN_ACTIONS = [
   "payouts.hold",
   "payouts.release",
   "rate.update",
+  "feedback.remove",
   "case.decide",
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];

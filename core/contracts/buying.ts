@@ -232,6 +232,9 @@ export const ORDER_EVENT_KINDS = [
   "refund_failed",
   "feedback_from_buyer",
   "feedback_from_seller",
+  "feedback_revision_requested",
+  "feedback_revised",
+  "feedback_removed",
   "cancelled",
   "expired",
   "return_opened",
@@ -261,7 +264,8 @@ export const orderEventSchema = z.object({
   rating: z.enum(["positive", "neutral", "negative"]).nullable(),
   /**
    * The buyer's reason for a cancellation or their words opening a return, the seller's note on
-   * their answer, or staff's reason for a refund they issued or a case they decided.
+   * their answer, staff's reason for a refund they issued, a case they decided or feedback they
+   * removed, or the seller's message asking for a feedback revision.
    */
   note: z.string().nullable(),
 });

@@ -87,6 +87,22 @@ function interleave(stars: number[]): number[] {
   return out;
 }
 
+/**
+ * The buyer's detailed seller ratings beside their stars: near the overall stars, each a little
+ * different (shipping cost rated lowest, communication highest), and one buyer in six skipping
+ * them, as they are optional. Rafael's nine feedbacks leave him short of the 10 that show averages.
+ */
+function detailedFor(stars: number, k: number) {
+  if (k % 6 === 5) return {};
+  const clamp = (n: number) => Math.max(1, Math.min(5, n));
+  return {
+    describedStars: clamp(stars + (k % 5 === 2 ? -1 : 0)),
+    communicationStars: clamp(stars + (k % 3 === 0 ? 1 : 0)),
+    shippingTimeStars: clamp(stars - (k % 4 === 1 ? 1 : 0)),
+    shippingCostStars: clamp(stars - (k % 3 === 1 ? 1 : 0)),
+  };
+}
+
 interface SellerListing {
   id: string;
   sellerId: string;
@@ -205,6 +221,7 @@ export async function seedDemoFeedback(tx: Db, now: Date): Promise<void> {
         reply: reply ? REPLY : null,
         repliedAt: reply ? new Date(left.getTime() + 2 * HOUR) : null,
         createdAt: left,
+        ...detailedFor(stars, k),
       });
       // Sellers thank some buyers back (positive only; it counts toward no rating).
       if (k % 4 === 1)
@@ -245,11 +262,13 @@ export async function seedDemoFeedback(tx: Db, now: Date): Promise<void> {
   for (const chunk of chunked(shipmentRows)) await tx.insert(shipments).values(chunk);
   for (const chunk of chunked(feedbackRows)) await tx.insert(feedback).values(chunk);
 
-  // Every user's rating is the sum and count of the buyers' stars about them, nothing else.
+  // Every user's rating is the sum and count of the standing buyers' stars about them, nothing
+  // else (decision 0024: removed feedback counts nowhere).
   await tx.execute(
     sql`update users u set rating_total = coalesce(f.total, 0), rating_count = coalesce(f.count, 0)
         from (select u2.id, sum(f2.stars)::int as total, count(f2.id)::int as count
               from users u2 left join feedback f2 on f2.subject_id = u2.id and f2.author_role = 'buyer'
+                and f2.removed_at is null
               group by u2.id) f
         where f.id = u.id`,
   );

@@ -1,8 +1,10 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { incrementFor } from "../../core/bidding";
+import { DETAILED_RATINGS_MINIMUM } from "../../core/contracts/feedback";
 import { CONDITION_VALUES } from "../../core/listing";
 import type { Database } from "../db/client";
+import { rows } from "../db/rows";
 import { auctionSettings, bidIncrements, bids } from "../db/schema/auctions";
 import { categories, territories } from "../db/schema/catalog";
 import { listingImages, listings } from "../db/schema/listings";
@@ -158,6 +160,24 @@ describe.each(targets)("seedDatabase on $name", (target) => {
     expect(new Set(data.users.map((u) => u.role))).toEqual(new Set(["user", "seller"]));
     expect(data.users.filter((u) => u.ratingCount === 0).length).toBeGreaterThanOrEqual(2);
     expect(data.users.filter((u) => u.ratingCount > 0).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("gives several sellers enough detailed ratings for averages, and one too few", async () => {
+    // Per seller, the fewest buyers giving any one detailed rating in the year before the seed.
+    const found = await rows<{ username: string; fewest: number }>(
+      database.db,
+      sql`select u.username, least(count(f.described_stars), count(f.communication_stars),
+            count(f.shipping_time_stars), count(f.shipping_cost_stars))::int as fewest
+          from feedback f join users u on u.id = f.subject_id
+          where f.author_role = 'buyer'
+            and f.created_at > ${NOW.toISOString()}::timestamptz - interval '12 months'
+          group by u.username`,
+    );
+    const enough = found.filter((r) => r.fewest >= DETAILED_RATINGS_MINIMUM);
+    expect(enough.length).toBeGreaterThanOrEqual(4);
+    expect(found.find((r) => r.username === "rafael")?.fewest).toBeLessThan(
+      DETAILED_RATINGS_MINIMUM,
+    );
   });
 
   it("lists enough varied items to fill every screen", () => {

@@ -16,10 +16,10 @@ import { SaleRow } from "../../features/sales/components/sales-list";
 import { isNotFoundError } from "../../lib/api-client";
 import { ORDER_STATUS } from "../../lib/order-status";
 import {
+  orderPageSaleExtras,
   purchaseItemActions,
   purchaseOrderActions,
   purchaseOrderFooter,
-  saleExtras,
 } from "./order-slots";
 
 /** The order's facts above its items: when, where to, and for a seller, who bought it. */
@@ -97,7 +97,12 @@ export function OrderPage() {
           ) : (
             <ul aria-label="Your items in this order" className="flex flex-col gap-3">
               {details.data.sales.map((sale) => (
-                <SaleRow key={sale.lineId} sale={sale} extras={saleExtras} linkToOrder={false} />
+                <SaleRow
+                  key={sale.lineId}
+                  sale={sale}
+                  extras={orderPageSaleExtras}
+                  linkToOrder={false}
+                />
               ))}
             </ul>
           )}

@@ -26,7 +26,7 @@ export const purchaseItemActions: ItemActions = (item, order) => (
       <PurchaseFeedbackButton order={order} item={item} />
       <OpenConversationButton seller={item.seller} listingId={item.listingId} />
     </div>
-    <PurchaseFeedbackSummary item={item} />
+    <PurchaseFeedbackSummary order={order} item={item} />
   </div>
 );
 
@@ -41,5 +41,13 @@ export const saleExtras: SaleExtras = (sale) => (
   <>
     <SaleShipping sale={sale} />
     <SaleFeedback sale={sale} />
+  </>
+);
+
+/** The order page's: the same, and asking the buyer to revise their feedback (decision 0024). */
+export const orderPageSaleExtras: SaleExtras = (sale) => (
+  <>
+    <SaleShipping sale={sale} />
+    <SaleFeedback sale={sale} askRevision />
   </>
 );

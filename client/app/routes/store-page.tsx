@@ -7,6 +7,7 @@ import { PageTitle } from "../../components/ui/page-title";
 import { Pagination } from "../../components/ui/pagination";
 import { SelectField } from "../../components/ui/select-field";
 import { Spinner } from "../../components/ui/spinner";
+import { FeedbackProfile } from "../../features/feedback/components/feedback-profile";
 import { RecentFeedback } from "../../features/feedback/components/recent-feedback";
 import { useListings } from "../../features/listings/api/get-listings";
 import { ListingCard } from "../../features/listings/components/listing-card";
@@ -90,6 +91,7 @@ export function StorePage() {
           }
         />
       )}
+      {store.data && <FeedbackProfile sellerId={store.data.seller.id} />}
       <section aria-labelledby="store-listings" className="flex flex-col gap-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <div>
@@ -139,7 +141,20 @@ export function StorePage() {
           </>
         )}
       </section>
-      {store.data && <RecentFeedback sellerId={store.data.seller.id} />}
+      {store.data && (
+        <RecentFeedback
+          sellerId={store.data.seller.id}
+          report={(item) =>
+            // Your own feedback is yours to stand by; the seller reports what is written about them.
+            item.author.name === user?.username ? null : (
+              <ReportButton
+                target={{ kind: "feedback", id: item.id, name: item.item.title }}
+                label="Report feedback"
+              />
+            )
+          }
+        />
+      )}
     </div>
   );
 }

@@ -17,6 +17,13 @@ export function afterFeedbackLeft(client: QueryClient): Promise<void> {
     queryKeys.watching.followedSellers,
   ]);
 }
+/**
+ * A revision was asked for or made, or staff removed feedback: the order's page and lists, and
+ * (stars changed or stopped counting) every place the seller's rating and profile show.
+ */
+export function afterFeedbackChanged(client: QueryClient): Promise<void> {
+  return afterFeedbackLeft(client);
+}
 /** A reply was added: the sale's row and the store's list show it. */
 export function afterFeedbackReplied(client: QueryClient): Promise<void> {
   return invalidate(client, [queryKeys.sales.all, queryKeys.feedback.all]);

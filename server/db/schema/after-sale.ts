@@ -71,14 +71,66 @@ export const feedback = pgTable(
     reply: text("reply"),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    /** The buyer's detailed seller ratings, 1-5 each, each optional; null on a seller's feedback. */
+    describedStars: integer("described_stars"),
+    communicationStars: integer("communication_stars"),
+    shippingTimeStars: integer("shipping_time_stars"),
+    shippingCostStars: integer("shipping_cost_stars"),
+    /** When its buyer revised it (once, at the seller's asking: feedback_revision_requests). */
+    revisedAt: timestamp("revised_at", { withTimezone: true }),
+    /**
+     * Set when staff removed it for breaking policy: it then counts in no figure (the seller's
+     * rating, the profile) and is listed nowhere public. The audit log holds who and why too.
+     */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    removedBy: uuid("removed_by").references(() => users.id),
+    removalReason: text("removal_reason"),
   },
   (t) => [
     unique("feedback_line_author_key").on(t.orderLineId, t.authorRole),
+    check(
+      "feedback_detailed_stars_check",
+      sql`coalesce(${t.describedStars}, 1) between 1 and 5 and coalesce(${t.communicationStars}, 1) between 1 and 5
+        and coalesce(${t.shippingTimeStars}, 1) between 1 and 5 and coalesce(${t.shippingCostStars}, 1) between 1 and 5`,
+    ),
+    check("feedback_removed_check", sql`(${t.removedAt} is null) = (${t.removalReason} is null)`),
     check("feedback_role_check", oneOf(t.authorRole, ["buyer", "seller"])),
     check("feedback_rating_check", oneOf(t.rating, ["positive", "neutral", "negative"])),
     check("feedback_stars_check", sql`${t.stars} is null or ${t.stars} between 1 and 5`),
     check("feedback_comment_length", sql`char_length(${t.comment}) <= 500`),
     index("feedback_subject_idx").on(t.subjectId, t.createdAt),
+  ],
+);
+
+/**
+ * A seller's request that the buyer revise neutral or negative feedback about them: once per
+ * feedback (the unique key), within 30 days of it. The buyer may then revise it once within 30
+ * days; the revision stores the rating, stars and comment it replaced, for the order's timeline.
+ */
+export const feedbackRevisionRequests = pgTable(
+  "feedback_revision_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    feedbackId: uuid("feedback_id")
+      .notNull()
+      .unique("feedback_revision_requests_feedback_key")
+      .references(() => feedback.id, { onDelete: "cascade" }),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    revisedAt: timestamp("revised_at", { withTimezone: true }),
+    previousRating: text("previous_rating"),
+    previousStars: integer("previous_stars"),
+    previousComment: text("previous_comment"),
+  },
+  (t) => [
+    check("feedback_revision_message_length", sql`char_length(${t.message}) <= 500`),
+    check(
+      "feedback_revision_previous_check",
+      sql`(${t.revisedAt} is null) = (${t.previousRating} is null)`,
+    ),
   ],
 );
 

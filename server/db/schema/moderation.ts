@@ -8,6 +8,7 @@ import {
   REPORT_STATUSES,
   REPORT_SUBJECT_KINDS,
 } from "../../../core/contracts/admin";
+import { feedback } from "./after-sale";
 import { oneOf } from "./checks";
 import { listings } from "./listings";
 import { conversations } from "./messages";
@@ -31,6 +32,8 @@ export const reports = pgTable(
     conversationId: uuid("conversation_id").references(() => conversations.id, {
       onDelete: "cascade",
     }),
+    /** The feedback reported (decision 0024). */
+    feedbackId: uuid("feedback_id").references(() => feedback.id, { onDelete: "cascade" }),
     reportedUserId: uuid("reported_user_id").references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
     comment: text("comment").notNull().default(""),
@@ -46,6 +49,7 @@ export const reports = pgTable(
     index("reports_status_idx").on(t.status, t.createdAt),
     index("reports_reported_user_idx").on(t.reportedUserId, t.createdAt),
     index("reports_listing_idx").on(t.listingId),
+    index("reports_feedback_idx").on(t.feedbackId),
     check("reports_subject_kind_check", oneOf(t.subjectKind, REPORT_SUBJECT_KINDS)),
     check("reports_reason_check", oneOf(t.reason, ALL_REPORT_REASONS)),
     check("reports_status_check", oneOf(t.status, REPORT_STATUSES)),
@@ -55,7 +59,8 @@ export const reports = pgTable(
       "reports_subject_check",
       sql`(${t.subjectKind} = 'listing' and ${t.listingId} is not null and ${t.conversationId} is null)
         or (${t.subjectKind} = 'conversation' and ${t.conversationId} is not null and ${t.listingId} is null)
-        or (${t.subjectKind} = 'user' and ${t.reportedUserId} is not null and ${t.listingId} is null and ${t.conversationId} is null)`,
+        or (${t.subjectKind} = 'user' and ${t.reportedUserId} is not null and ${t.listingId} is null and ${t.conversationId} is null)
+        or (${t.subjectKind} = 'feedback' and ${t.feedbackId} is not null and ${t.listingId} is null and ${t.conversationId} is null)`,
     ),
     // Resolved exactly when it has a resolution.
     check(

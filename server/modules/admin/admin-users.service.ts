@@ -125,12 +125,16 @@ export async function getAdminUserDetail(db: Db, userId: string): Promise<AdminU
   const feedbackRows = await rows<{
     id: string;
     rating: string;
+    stars: number | null;
     comment: string;
     authorUsername: string;
     createdAt: Date | string;
+    removedAt: Date | string | null;
+    removalReason: string | null;
   }>(
     db,
-    sql`select f.id, f.rating, f.comment, a.username as "authorUsername", f.created_at as "createdAt"
+    sql`select f.id, f.rating, f.stars, f.comment, a.username as "authorUsername",
+          f.created_at as "createdAt", f.removed_at as "removedAt", f.removal_reason as "removalReason"
         from feedback f join users a on a.id = f.author_id
         where f.subject_id = ${userId}
         order by f.created_at desc, f.id limit ${DETAIL_ROWS}`,
@@ -143,7 +147,11 @@ export async function getAdminUserDetail(db: Db, userId: string): Promise<AdminU
       number: orderNumber(o.id),
       createdAt: isoTime(o.createdAt),
     })),
-    feedback: feedbackRows.map((f) => ({ ...f, createdAt: isoTime(f.createdAt) })),
+    feedback: feedbackRows.map((f) => ({
+      ...f,
+      createdAt: isoTime(f.createdAt),
+      removedAt: f.removedAt ? isoTime(f.removedAt) : null,
+    })),
     reports: await reportsAboutUser(db, userId, DETAIL_ROWS),
     apiTokens: await listApiTokensForStaff(db, userId),
   };

@@ -1,6 +1,6 @@
 import { FEEDBACK_WINDOW_DAYS } from "../../../core/contracts/feedback";
 import { ERROR_CODES } from "../../../core/errors";
-import { notFound, ruleBroken } from "../../errors";
+import { forbidden, notFound, ruleBroken } from "../../errors";
 
 export type FeedbackRole = "buyer" | "seller";
 
@@ -38,4 +38,48 @@ export function assertSubjectOf<T extends { subjectId: string }>(
 ): asserts feedback is T {
   if (!feedback || feedback.subjectId !== userId)
     throw notFound("Feedback not found.", ERROR_CODES.feedbackNotFound);
+}
+
+interface FeedbackParties {
+  authorRole: FeedbackRole;
+  authorId: string;
+  subjectId: string;
+}
+
+/** Anyone but the feedback's author and subject is told it does not exist (404). */
+function assertPartyOf<T extends FeedbackParties>(
+  feedback: T | undefined,
+  userId: string,
+): asserts feedback is T {
+  if (!feedback || (feedback.authorId !== userId && feedback.subjectId !== userId))
+    throw notFound("Feedback not found.", ERROR_CODES.feedbackNotFound);
+}
+
+/**
+ * Only the seller a buyer's feedback is about asks for its revision. The buyer, who can see it, is
+ * told plainly (403); anyone else is told it does not exist (404).
+ */
+export function revisionAskerOf<T extends FeedbackParties>(
+  feedback: T | undefined,
+  userId: string,
+): asserts feedback is T {
+  assertPartyOf(feedback, userId);
+  if (feedback.authorRole !== "buyer" || feedback.subjectId !== userId)
+    throw forbidden(
+      "Only the seller this feedback is about can ask for a revision.",
+      ERROR_CODES.feedbackNotYours,
+    );
+}
+
+/** Only the buyer who wrote the feedback revises it: 403 to the seller, 404 to anyone else. */
+export function reviserOf<T extends FeedbackParties>(
+  feedback: T | undefined,
+  userId: string,
+): asserts feedback is T {
+  assertPartyOf(feedback, userId);
+  if (feedback.authorRole !== "buyer" || feedback.authorId !== userId)
+    throw forbidden(
+      "Only the buyer who left this feedback can revise it.",
+      ERROR_CODES.feedbackNotYours,
+    );
 }

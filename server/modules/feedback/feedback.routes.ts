@@ -1,21 +1,37 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParam } from "../../../core/contracts/common";
 import {
+  DETAILED_RATINGS_MINIMUM,
+  FEEDBACK_REVISION_DAYS,
   FEEDBACK_WINDOW_DAYS,
   feedbackListQuerySchema,
+  feedbackProfileSchema,
   feedbackReplySchema,
   leaveFeedbackSchema,
   lineFeedbackSchema,
   orderLineParams,
   receivedFeedbackPageSchema,
+  removeFeedbackSchema,
+  reviseFeedbackSchema,
+  revisionRequestSchema,
 } from "../../../core/contracts/feedback";
 import { apiErrorSchema } from "../../../core/errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
-import { leaveFeedback, listReceivedFeedback, replyToFeedback } from "./feedback.service";
+import { requireStaff } from "../staff/staff.policy";
+import {
+  getFeedbackProfile,
+  leaveFeedback,
+  listReceivedFeedback,
+  removeFeedback,
+  replyToFeedback,
+  requestFeedbackRevision,
+  reviseFeedback,
+} from "./feedback.service";
 
 const SIGN_IN = "Please sign in to leave feedback.";
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const changeErrors = { ...errors, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 // A person writes a handful a day; this only stops a script.
 const writes = { config: perUserRateLimit(30) };
 
@@ -69,6 +85,96 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.reply,
       ),
+  );
+
+  app.post(
+    "/feedback/:id/revision-request",
+    {
+      ...writes,
+      schema: {
+        tags: ["feedback"],
+        summary: "The seller asks the buyer to revise neutral or negative feedback (once)",
+        description:
+          `Within ${FEEDBACK_REVISION_DAYS} days of the feedback (422 \`feedback_revision_request_closed\`), once ` +
+          "(409 `feedback_revision_already_requested`), neutral or negative only (422 `feedback_revision_not_needed`). " +
+          "403 `feedback_not_yours` to the buyer, 404 to anyone else. The buyer is notified.",
+        params: idParam,
+        body: revisionRequestSchema,
+        response: { 201: lineFeedbackSchema, ...changeErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request, SIGN_IN);
+      const updated = await requestFeedbackRevision(
+        app.db,
+        user.id,
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send(updated);
+    },
+  );
+
+  app.post(
+    "/feedback/:id/revision",
+    {
+      ...writes,
+      schema: {
+        tags: ["feedback"],
+        summary: "The buyer revises their feedback once, when the seller has asked",
+        description:
+          `A new rating, stars and comment; within ${FEEDBACK_REVISION_DAYS} days of the seller's request ` +
+          "(422 `feedback_revision_expired`), once (409 `feedback_already_revised`), only when asked " +
+          "(422 `feedback_revision_not_requested`). 403 `feedback_not_yours` to the seller, 404 to anyone else. " +
+          "The seller's rating and profile follow; the seller is notified.",
+        params: idParam,
+        body: reviseFeedbackSchema,
+        response: { 200: lineFeedbackSchema, ...changeErrors },
+      },
+    },
+    async (request) =>
+      reviseFeedback(app.db, requireUser(request, SIGN_IN).id, request.params.id, request.body),
+  );
+
+  app.post(
+    "/admin/feedback/:id/remove",
+    {
+      ...writes,
+      // The admin area does not exist for anyone but staff (404), checked before validation.
+      preValidation: async (request) => {
+        requireStaff(request);
+      },
+      schema: {
+        tags: ["admin"],
+        summary: "Staff remove feedback that breaks policy, with a reason (audit log)",
+        description:
+          "It stops counting in the seller's rating and profile and leaves the public lists; both parties are " +
+          "notified. 409 `feedback_removed` when already removed; 404 to anyone but staff.",
+        params: idParam,
+        body: removeFeedbackSchema,
+        response: { 200: lineFeedbackSchema, ...changeErrors },
+      },
+    },
+    async (request) =>
+      removeFeedback(app.db, requireStaff(request), request.params.id, request.body),
+  );
+
+  app.get(
+    "/users/:id/feedback-profile",
+    {
+      schema: {
+        tags: ["feedback"],
+        summary:
+          "A seller's feedback profile: percent positive, counts for 1, 6 and 12 months, detailed ratings",
+        description:
+          "From buyers' feedback staff have not removed, by the date it was left, with its current rating. " +
+          "Percent positive (12 months) is positive of positive and negative. Each detailed rating's 12-month " +
+          `average is null until ${DETAILED_RATINGS_MINIMUM} buyers gave it.`,
+        params: idParam,
+        response: { 200: feedbackProfileSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getFeedbackProfile(app.db, request.params.id),
   );
 
   app.get(

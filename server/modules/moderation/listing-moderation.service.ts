@@ -12,6 +12,7 @@ import { notify } from "../notifications/notifications.service";
 import { recordAdminAction } from "../staff/audit-log";
 import type { Staff } from "../staff/staff.policy";
 import { queueNewListing } from "../watching/alert-matching";
+import { tellReporters } from "./report-outcome";
 
 interface AdminListingRow {
   id: string;
@@ -191,6 +192,10 @@ async function resolveReportsOnListing(tx: Db, actor: Staff, listingId: string, 
               for update) old
         where r.id = old.id
         returning r.id, old.status`,
+  );
+  await tellReporters(
+    tx,
+    resolved.map((r) => r.id),
   );
   for (const report of resolved)
     await recordAdminAction(tx, {

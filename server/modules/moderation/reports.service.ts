@@ -9,16 +9,18 @@ import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { conflict, notFound, ruleBroken } from "../../errors";
+import { removeFeedbackIn } from "../feedback/feedback.service";
 import { recordAdminAction } from "../staff/audit-log";
 import type { Staff } from "../staff/staff.policy";
 import { suspendUser, warnUser } from "../staff/user-moderation.service";
 import { removeListing } from "./listing-moderation.service";
+import { tellReporters } from "./report-outcome";
 
 /** How many of a reported conversation's latest messages the queue shows. */
 const CONVERSATION_MESSAGES = 10;
 
 /**
- * Stores a user's report of a listing or a user. Only what the public may see can be reported
+ * Stores a user's report of a listing, a user or a feedback (about its author). Only what the public may see can be reported
  * (404 otherwise, as for any missing thing); not your own listing, not yourself (422). One open
  * report per reporter and subject: reporting it again answers the same report's id (201), so a
  * double click or a second visit adds nothing to the queue.
@@ -31,7 +33,20 @@ export async function createReport(
   return db.transaction(async (tx) => {
     let reportedUserId: string;
     let listingId: string | null = null;
-    if (input.subjectKind === "listing") {
+    let feedbackId: string | null = null;
+    if (input.subjectKind === "feedback") {
+      // Feedback the public can read: not removed by staff.
+      const [found] = await rows<{ authorId: string }>(
+        tx,
+        sql`select author_id as "authorId" from feedback
+            where id = ${input.subjectId} and removed_at is null`,
+      );
+      if (!found) throw notFound("Feedback not found.", ERROR_CODES.feedbackNotFound);
+      if (found.authorId === reporterId)
+        throw ruleBroken(ERROR_CODES.cannotReportOwn, "You cannot report your own feedback.");
+      reportedUserId = found.authorId;
+      feedbackId = input.subjectId;
+    } else if (input.subjectKind === "listing") {
       const [listing] = await rows<{ sellerId: string }>(
         tx,
         sql`select seller_id as "sellerId" from listings
@@ -58,9 +73,11 @@ export async function createReport(
       sql`select pg_advisory_xact_lock(hashtext('report:' || ${reporterId} || ':' || ${input.subjectId}))`,
     );
     const subject =
-      listingId !== null
-        ? sql`subject_kind = 'listing' and listing_id = ${listingId}`
-        : sql`subject_kind = 'user' and reported_user_id = ${reportedUserId}`;
+      feedbackId !== null
+        ? sql`subject_kind = 'feedback' and feedback_id = ${feedbackId}`
+        : listingId !== null
+          ? sql`subject_kind = 'listing' and listing_id = ${listingId}`
+          : sql`subject_kind = 'user' and reported_user_id = ${reportedUserId}`;
     const [open] = await rows<{ id: string }>(
       tx,
       sql`select id from reports where reporter_id = ${reporterId} and ${subject}
@@ -69,8 +86,8 @@ export async function createReport(
     if (open) return { id: open.id };
     const [created] = await rows<{ id: string }>(
       tx,
-      sql`insert into reports (subject_kind, listing_id, reported_user_id, reporter_id, reason, comment)
-          values (${input.subjectKind}, ${listingId}, ${reportedUserId}, ${reporterId},
+      sql`insert into reports (subject_kind, listing_id, feedback_id, reported_user_id, reporter_id, reason, comment)
+          values (${input.subjectKind}, ${listingId}, ${feedbackId}, ${reportedUserId}, ${reporterId},
             ${input.reason}, ${input.comment})
           returning id`,
     );
@@ -81,9 +98,17 @@ export async function createReport(
 
 interface ReportRow {
   id: string;
-  subjectKind: "listing" | "user" | "conversation";
+  subjectKind: "listing" | "user" | "conversation" | "feedback";
   listingId: string | null;
   conversationId: string | null;
+  feedbackId: string | null;
+  feedbackRating: string | null;
+  feedbackStars: number | null;
+  feedbackComment: string | null;
+  feedbackTitle: string | null;
+  feedbackAboutId: string | null;
+  feedbackAbout: string | null;
+  feedbackRemoved: boolean | null;
   reason: string;
   comment: string;
   status: ReportStatus;
@@ -121,14 +146,21 @@ const selectReport = sql`select r.id, r.subject_kind as "subjectKind", r.listing
       order by li.position limit 1) as "listingImage",
     coalesce(la.current_bid_cents, l.price_cents) as "listingPrice",
     l.status::text as "listingStatus", l.moderation as "listingModeration",
-    s.id as "listingSellerId", s.username as "listingSeller"
+    s.id as "listingSellerId", s.username as "listingSeller",
+    r.feedback_id as "feedbackId", fb.rating as "feedbackRating", fb.stars as "feedbackStars",
+    fb.comment as "feedbackComment", fol.title as "feedbackTitle",
+    fab.id as "feedbackAboutId", fab.username as "feedbackAbout",
+    fb.removed_at is not null as "feedbackRemoved"
   from reports r
   join users rep on rep.id = r.reporter_id
   left join users u on u.id = r.reported_user_id
   left join users asg on asg.id = r.assignee_id
   left join listings l on l.id = r.listing_id
   left join users s on s.id = l.seller_id
-  left join auction_settings la on la.listing_id = l.id`;
+  left join auction_settings la on la.listing_id = l.id
+  left join feedback fb on fb.id = r.feedback_id
+  left join order_lines fol on fol.id = fb.order_line_id
+  left join users fab on fab.id = fb.subject_id`;
 
 interface ConversationView {
   participants: { id: string; username: string }[];
@@ -181,6 +213,18 @@ async function toReports(db: Db, found: ReportRow[]): Promise<AdminReport[]> {
         status: r.listingStatus ?? "",
         moderation: r.listingModeration ?? "visible",
         seller: { id: r.listingSellerId ?? "", username: r.listingSeller ?? "" },
+      };
+    } else if (r.subjectKind === "feedback" && r.feedbackId) {
+      subject = {
+        kind: "feedback",
+        id: r.feedbackId,
+        rating: r.feedbackRating ?? "",
+        stars: r.feedbackStars,
+        comment: r.feedbackComment ?? "",
+        title: r.feedbackTitle ?? "",
+        author: reportedUser ?? { id: "", username: "" },
+        about: { id: r.feedbackAboutId ?? "", username: r.feedbackAbout ?? "" },
+        removed: r.feedbackRemoved ?? false,
       };
     } else if (r.subjectKind === "conversation" && r.conversationId) {
       const view = conversations.get(r.conversationId);
@@ -267,8 +311,9 @@ export async function getReport(db: Db, id: string): Promise<AdminReport> {
 
 interface LockedReport {
   id: string;
-  subjectKind: "listing" | "user" | "conversation";
+  subjectKind: "listing" | "user" | "conversation" | "feedback";
   listingId: string | null;
+  feedbackId: string | null;
   reportedUserId: string | null;
   status: ReportStatus;
   assigneeId: string | null;
@@ -277,7 +322,7 @@ interface LockedReport {
 async function lockReport(tx: Db, id: string): Promise<LockedReport> {
   const [row] = await rows<LockedReport>(
     tx,
-    sql`select id, subject_kind as "subjectKind", listing_id as "listingId",
+    sql`select id, subject_kind as "subjectKind", listing_id as "listingId", feedback_id as "feedbackId",
           reported_user_id as "reportedUserId", status, assignee_id as "assigneeId"
         from reports where id = ${id} for update`,
   );
@@ -310,9 +355,10 @@ export async function assignReport(db: Db, actor: Staff, id: string): Promise<Ad
 /**
  * Resolves a report with one action, in one transaction with the action itself: dismiss;
  * remove_listing (a listing's report; every other open report on it is resolved too);
+ * remove_feedback (a feedback's report: removeFeedback, with the report's reason);
  * warn_user and suspend_user act on the user the report is about (admin's user moderation
- * functions, which record their own audit entries and tell the user). The reporter is not told
- * what was done to whom.
+ * functions, which record their own audit entries and tell the user). The reporter hears that it
+ * was reviewed and whether action was taken, not what was done to whom.
  */
 export async function resolveReport(
   db: Db,
@@ -340,6 +386,21 @@ export async function resolveReport(
           await removeListing(tx, actor, before.listingId, input.reason);
         break;
       }
+      case "remove_feedback": {
+        if (before.subjectKind !== "feedback" || !before.feedbackId)
+          throw ruleBroken(
+            ERROR_CODES.reportActionInvalid,
+            "Only a feedback's report can remove feedback.",
+          );
+        const [found] = await rows<{ removed: boolean }>(
+          tx,
+          sql`select removed_at is not null as removed from feedback where id = ${before.feedbackId}`,
+        );
+        // Removed already (by another report or from the user's page): this report just closes.
+        if (found && !found.removed)
+          await removeFeedbackIn(tx, actor, before.feedbackId, input.reason);
+        break;
+      }
       case "warn_user":
       case "suspend_user": {
         if (!before.reportedUserId)
@@ -357,6 +418,7 @@ export async function resolveReport(
             resolution_reason = ${input.reason}, resolved_by_id = ${actor.id}, resolved_at = now()
           where id = ${id} and status <> 'resolved' returning id`,
     );
+    if (resolved) await tellReporters(tx, [id]);
     if (resolved)
       await recordAdminAction(tx, {
         actorId: actor.id,

@@ -275,6 +275,13 @@ describe("the queue", () => {
       resolutionReason: "The photos match the brand's own.",
     });
     expect((await reportState(id))?.resolvedById).toBe(moderator.id);
+    // The reporter hears the outcome, without the moderator's reason.
+    const told = (await notificationsOf(t, reporter.id)).filter((n) => n.kind === "report_outcome");
+    expect(told.at(-1)).toMatchObject({
+      emailDue: true,
+      message:
+        'We reviewed your report about the listing "Reported lamp" and found it does not break our rules. Thank you for telling us.',
+    });
     const again = await moderator.agent.post(`/api/admin/reports/${id}/resolve`, {
       action: "dismiss",
       reason: "Again",
@@ -293,7 +300,8 @@ describe("the queue", () => {
   it("removes a listing from its report and resolves every open report on it", async () => {
     const listing = await listingOf(seller, "Designer handbag");
     const first = await reportListing(reporter, listing.id);
-    const second = await reportListing(await person(t, "second"), listing.id);
+    const secondReporter = await person(t, "second");
+    const second = await reportListing(secondReporter, listing.id);
     const res = await moderator.agent.post(`/api/admin/reports/${first}/resolve`, {
       action: "remove_listing",
       reason: "Counterfeit designer goods are not allowed.",
@@ -313,10 +321,21 @@ describe("the queue", () => {
       expect.objectContaining({ kind: "listing_removed", emailDue: true }),
     ]);
     expect(notices.at(-1)?.message).toContain("Counterfeit designer goods are not allowed.");
-    // The reporters are not told what happened to whom.
+    // The reporters are not told what happened to whom, only that action was taken: each once.
     expect((await notificationsOf(t, reporter.id)).map((n) => n.kind)).not.toContain(
       "listing_removed",
     );
+    for (const who of [reporter.id, secondReporter.id]) {
+      const outcomes = (await notificationsOf(t, who)).filter(
+        (n) => n.kind === "report_outcome" && n.message.includes("Designer handbag"),
+      );
+      expect(outcomes).toEqual([
+        expect.objectContaining({
+          message:
+            'We reviewed your report about the listing "Designer handbag" and took action. Thank you for telling us.',
+        }),
+      ]);
+    }
     expect((await auditOf(t, listing.id)).map((e) => e.action)).toEqual(["listing.remove"]);
     expect((await auditOf(t, first)).map((e) => e.action)).toEqual(["report.resolve"]);
     expect((await auditOf(t, second)).map((e) => e.action)).toEqual(["report.resolve"]);
@@ -358,6 +377,9 @@ describe("the queue", () => {
     expect(notices[0]?.message).toContain("Please keep messages polite.");
     expect((await auditOf(t, target.id)).map((e) => e.action)).toEqual(["user.warn"]);
     expect((await auditOf(t, id)).map((e) => e.action)).toEqual(["report.resolve"]);
+    expect((await notificationsOf(t, reporter.id)).at(-1)?.message).toBe(
+      `We reviewed your report about the member ${target.username} and took action. Thank you for telling us.`,
+    );
   });
 
   it("suspends the user a conversation report is about, whose session then ends", async () => {

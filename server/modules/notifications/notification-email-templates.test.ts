@@ -98,6 +98,10 @@ const WITH_FACTS: Record<NotificationKind, (n: ClaimedNotification) => Email> = 
     auctionEndedSellerEmail(n.email, "Ana", 'Carved <calabash> "bowl"', n.message, URL),
   item_sold: (n) => itemSoldEmail(n.email, "Ana", "Carved bowl", 2, "0a1b2c3d", URL),
   feedback_received: plain,
+  feedback_revision_requested: plain,
+  feedback_revised: plain,
+  feedback_removed: plain,
+  report_outcome: plain,
   message_received: (n) =>
     messageEmail(n.email, "Ana", "marlon", "  Still for sale?\n\nI can pick up.", 1, 2, URL),
   order_shipped: plain,

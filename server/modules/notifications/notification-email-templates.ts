@@ -162,6 +162,10 @@ const NOTIFICATION_EMAILS: Record<NotificationKind, EmailTemplate> = {
     return line && itemSoldEmail(n.email, firstName, line.title, line.quantity, number, url);
   }),
   feedback_received: plainNotice,
+  feedback_revision_requested: plainNotice,
+  feedback_revised: plainNotice,
+  feedback_removed: plainNotice,
+  report_outcome: plainNotice,
   message_received: (input) => {
     const { n, firstName, url } = input;
     const m = n.unread_message;

@@ -90,9 +90,26 @@ async function orderTimeline(db: Db, orderId: string, sellerId: string | null) {
             a.decision_reason, 4
           from after_sale_requests a where a.order_id = ${orderId} and a.decided_at is not null
           union all
+          -- Feedback as first left: a revision keeps the rating it replaced on its request row.
           select 'feedback_from_' || f.author_role, f.created_at, ol.seller_id, null, null, null,
-            f.rating, null, 7
-          from feedback f join order_lines ol on ol.id = f.order_line_id where ol.order_id = ${orderId}
+            coalesce(rr.previous_rating, f.rating), null, 7
+          from feedback f join order_lines ol on ol.id = f.order_line_id
+          left join feedback_revision_requests rr on rr.feedback_id = f.id
+          where ol.order_id = ${orderId}
+          union all
+          select 'feedback_revision_requested', rr.created_at, ol.seller_id, null, null, null, null,
+            nullif(rr.message, ''), 8
+          from feedback_revision_requests rr join feedback f on f.id = rr.feedback_id
+          join order_lines ol on ol.id = f.order_line_id where ol.order_id = ${orderId}
+          union all
+          select 'feedback_revised', rr.revised_at, ol.seller_id, null, null, null, f.rating, null, 8
+          from feedback_revision_requests rr join feedback f on f.id = rr.feedback_id
+          join order_lines ol on ol.id = f.order_line_id
+          where ol.order_id = ${orderId} and rr.revised_at is not null
+          union all
+          select 'feedback_removed', f.removed_at, ol.seller_id, null, null, null, null, f.removal_reason, 8
+          from feedback f join order_lines ol on ol.id = f.order_line_id
+          where ol.order_id = ${orderId} and f.removed_at is not null
         )
         select e.kind, e.at, e.seller_id as "sellerId", u.username as seller, e.amount as "amountCents",
           e.carrier, e.tracking as "trackingNumber", e.rating, e.note

@@ -5,7 +5,15 @@ import { adminActions } from "../../db/schema/moderation";
 export interface AuditEntryInput {
   actorId: string;
   action: AdminAction;
-  subjectKind: "report" | "listing" | "user" | "order" | "listing_rule" | "exchange_rate" | "case";
+  subjectKind:
+    | "report"
+    | "listing"
+    | "user"
+    | "order"
+    | "listing_rule"
+    | "exchange_rate"
+    | "case"
+    | "feedback";
   subjectId: string;
   reason: string;
   /** The subject's relevant fields before and after the action (null when created or deleted). */

@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<AdminAction, string> = {
   "payouts.hold": "Payouts held",
   "payouts.release": "Payouts released",
   "rate.update": "Exchange rate changed",
+  "feedback.remove": "Feedback removed",
   "case.decide": "Case decided",
 };
 

@@ -1,4 +1,4 @@
-import { MessageSquare, User } from "lucide-react";
+import { MessageSquare, Star, User } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -18,6 +18,7 @@ export const RESOLUTION_LABELS: Record<ReportAction, string> = {
   remove_listing: "Listing removed",
   warn_user: "User warned",
   suspend_user: "User suspended",
+  remove_feedback: "Feedback removed",
 };
 
 const userLink = (person: { id: string; username: string }) => (
@@ -70,6 +71,40 @@ function Subject({ subject }: { subject: AdminReport["subject"] }) {
       </div>
     );
   }
+  if (subject.kind === "feedback") {
+    return (
+      <div className="flex gap-3 rounded-xl border border-sand-200 bg-sand-50 p-3">
+        <Star aria-hidden="true" className="size-8 shrink-0 text-brand-700" />
+        <div className="flex min-w-0 flex-col gap-1 text-sm">
+          <p className="text-slate-800">
+            <Badge
+              tone={
+                subject.rating === "negative"
+                  ? "red"
+                  : subject.rating === "positive"
+                    ? "green"
+                    : "grey"
+              }
+            >
+              {subject.rating}
+            </Badge>{" "}
+            {subject.stars !== null && `${subject.stars} of 5 stars, `}
+            from {userLink(subject.author)} about {userLink(subject.about)} on “{subject.title}”
+          </p>
+          {subject.comment && (
+            <p className="whitespace-pre-line [overflow-wrap:anywhere] text-slate-900">
+              {subject.comment}
+            </p>
+          )}
+          {subject.removed && (
+            <div>
+              <Badge tone="red">Removed</Badge>
+            </div>
+          )}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-sand-200 bg-sand-50 p-3">
       <p className="flex flex-wrap items-center gap-1 text-sm text-slate-800">
@@ -113,7 +148,12 @@ function Subject({ subject }: { subject: AdminReport["subject"] }) {
 
 const STATUS_TONES = { open: "amber", assigned: "teal", resolved: "grey" } as const;
 const STATUS_LABELS = { open: "Open", assigned: "Assigned", resolved: "Resolved" } as const;
-const SUBJECT_LABELS = { listing: "Listing", user: "User", conversation: "Conversation" } as const;
+const SUBJECT_LABELS = {
+  listing: "Listing",
+  user: "User",
+  conversation: "Conversation",
+  feedback: "Feedback",
+} as const;
 
 interface PendingAction {
   action: ReportAction;
@@ -139,6 +179,15 @@ function actionsFor(report: AdminReport): PendingAction[] {
       title: "Remove listing",
       description: `"${report.subject.title}" leaves the site (an auction with bids ends without a winner). The seller gets your reason by email; other open reports on it are resolved too.`,
       confirmLabel: "Remove listing",
+    });
+  }
+  if (report.subject.kind === "feedback" && !report.subject.removed) {
+    actions.push({
+      action: "remove_feedback",
+      title: "Remove feedback",
+      description:
+        "The feedback stops counting in the seller's rating and profile and leaves the public lists. Both sides get your reason.",
+      confirmLabel: "Remove feedback",
     });
   }
   if (report.reportedUser) {
@@ -172,6 +221,8 @@ function buttonLabel(action: ReportAction, report: AdminReport): string {
       return `Warn ${who}`;
     case "suspend_user":
       return `Suspend ${who}`;
+    case "remove_feedback":
+      return "Remove feedback";
   }
 }
 

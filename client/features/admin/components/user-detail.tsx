@@ -11,6 +11,7 @@ import { formatDateTime } from "../../../../core/time";
 import { Button } from "../../../components/ui/button";
 import { SelectField } from "../../../components/ui/select-field";
 import { useUser } from "../api/get-users";
+import { useRemoveFeedback } from "../api/remove-feedback";
 import { type UserAction, useModerateUser, useSetStaffRole } from "../api/user-actions";
 import { useStaff } from "../hooks/use-staff";
 import {
@@ -319,6 +320,8 @@ function OrdersSection({ orders }: { orders: UserOrder[] }) {
 }
 
 function FeedbackSection({ feedback }: { feedback: AdminUserDetail["feedback"] }) {
+  const [removing, setRemoving] = useState<AdminUserDetail["feedback"][number] | null>(null);
+  const remove = useRemoveFeedback();
   return (
     <Section title={`Feedback received (${feedback.length})`} id="user-feedback">
       {feedback.length === 0 ? (
@@ -339,15 +342,49 @@ function FeedbackSection({ feedback }: { feedback: AdminUserDetail["feedback"] }
                 >
                   {item.rating}
                 </Badge>{" "}
+                {item.stars !== null && (
+                  <span className="text-slate-700">{item.stars} of 5 stars, </span>
+                )}
                 <span className="text-slate-700">
                   from {item.authorUsername} on {formatDateTime(item.createdAt)}
                 </span>
               </p>
               {item.comment && <p className="break-words text-slate-900">{item.comment}</p>}
+              {item.removedAt ? (
+                <p className="text-coral-800">
+                  Removed {formatDateTime(item.removedAt)}: {item.removalReason}
+                </p>
+              ) : (
+                <div>
+                  <Button variant="outline" size="sm" onClick={() => setRemoving(item)}>
+                    Remove feedback
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <ReasonDialog
+        open={removing !== null}
+        title="Remove feedback"
+        description={
+          removing
+            ? `Feedback from ${removing.authorUsername} stops counting in this seller's rating and profile and leaves the public lists. Both sides are told, with your reason.`
+            : ""
+        }
+        confirmLabel="Remove feedback"
+        confirmVariant="accent"
+        reasonLabel="Reason (sent to both sides)"
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={async (reason) => {
+          if (!removing) return;
+          await remove.mutateAsync({ id: removing.id, reason });
+          toast.success("Feedback removed.");
+          setRemoving(null);
+        }}
+      />
     </Section>
   );
 }

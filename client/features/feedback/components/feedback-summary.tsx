@@ -43,7 +43,17 @@ export function FeedbackSummary({
         <RatingPill rating={feedback.rating} />
         {feedback.stars !== null && <Stars value={feedback.stars} />}
         <span className="text-xs text-slate-700">{formatDateTime(feedback.createdAt)}</span>
+        {feedback.revisedAt && (
+          <span className="text-xs font-semibold text-slate-700">
+            Revised {formatDateTime(feedback.revisedAt)}
+          </span>
+        )}
       </p>
+      {feedback.removedAt && (
+        <p className="text-sm font-medium text-coral-800">
+          Removed by our staff: it no longer counts in the seller's feedback.
+        </p>
+      )}
       {feedback.comment && <p className="break-words text-slate-800">{feedback.comment}</p>}
       {feedback.reply && (
         <p className="break-words border-l-2 border-brand-300 pl-2 text-slate-800">

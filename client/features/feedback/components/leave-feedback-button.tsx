@@ -1,7 +1,10 @@
-import { MessageSquarePlus, Star } from "lucide-react";
+import { MessageSquarePlus, PencilLine, Star } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import {
+  DETAILED_RATING_LABELS,
+  DETAILED_RATINGS,
+  type DetailedRatings,
   FEEDBACK_COMMENT_MAX,
   FEEDBACK_RATING_LABELS,
   FEEDBACK_RATINGS,
@@ -13,6 +16,7 @@ import { Modal } from "../../../components/ui/modal";
 import { ApiError, UNEXPECTED_MESSAGE } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { useLeaveFeedback } from "../api/leave-feedback";
+import { useReviseFeedback } from "../api/revise-feedback";
 
 interface Target {
   orderId: string;
@@ -25,16 +29,31 @@ interface Target {
   as: "buyer" | "seller";
 }
 
+/** The buyer's one revision of feedback the seller asked about: what it says now, and the ask. */
+interface Revision {
+  feedbackId: string;
+  rating: FeedbackRating;
+  stars: number;
+  comment: string;
+  /** The seller's message with the request, if any. */
+  sellerMessage: string;
+}
+
 const STAR_WORDS = ["", "Terrible", "Poor", "OK", "Good", "Excellent"];
 
 function StarPicker({
   value,
   onChange,
   invalid,
+  size = "size-8",
+  showWord = true,
 }: {
   value: number;
   onChange: (stars: number) => void;
   invalid: boolean;
+  size?: string;
+  /** The chosen star's word beside the stars (each star's label says it to screen readers). */
+  showWord?: boolean;
 }) {
   const name = useId();
   return (
@@ -56,7 +75,7 @@ function StarPicker({
           <Star
             aria-hidden="true"
             className={cn(
-              "size-8",
+              size,
               n <= value ? "fill-amber-500 text-amber-600" : "fill-none text-slate-500",
             )}
           />
@@ -65,8 +84,42 @@ function StarPicker({
           </span>
         </label>
       ))}
-      {value > 0 && <span className="ml-2 text-sm text-slate-700">{STAR_WORDS[value]}</span>}
+      {showWord && value > 0 && (
+        <span className="ml-2 text-sm text-slate-700">{STAR_WORDS[value]}</span>
+      )}
     </div>
+  );
+}
+
+/** The buyer's optional detailed seller ratings, one star row each. */
+function DetailedPicker({
+  value,
+  onChange,
+}: {
+  value: DetailedRatings;
+  onChange: (next: DetailedRatings) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-semibold">Detailed seller ratings (optional)</legend>
+      {DETAILED_RATINGS.map((key) => (
+        <fieldset
+          key={key}
+          className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-sand-100 pt-1"
+        >
+          <legend className="float-left text-sm text-slate-800">
+            {DETAILED_RATING_LABELS[key]}
+          </legend>
+          <StarPicker
+            value={value[key] ?? 0}
+            invalid={false}
+            size="size-6"
+            showWord={false}
+            onChange={(n) => onChange({ ...value, [key]: n })}
+          />
+        </fieldset>
+      ))}
+    </fieldset>
   );
 }
 
@@ -74,19 +127,26 @@ function LeaveFeedbackDialog({
   open,
   onClose,
   target,
+  revision,
 }: {
   open: boolean;
   onClose: () => void;
   target: Target;
+  revision?: Revision;
 }) {
   const titleId = useId();
   const commentId = useId();
   const buyer = target.as === "buyer";
-  const [rating, setRating] = useState<FeedbackRating | "">(buyer ? "" : "positive");
-  const [stars, setStars] = useState(0);
-  const [comment, setComment] = useState("");
+  const [rating, setRating] = useState<FeedbackRating | "">(
+    revision?.rating ?? (buyer ? "" : "positive"),
+  );
+  const [stars, setStars] = useState(revision?.stars ?? 0);
+  const [comment, setComment] = useState(revision?.comment ?? "");
+  const [detailed, setDetailed] = useState<DetailedRatings>({});
   const [errors, setErrors] = useState<{ rating?: string; stars?: string; form?: string }>({});
   const leave = useLeaveFeedback();
+  const revise = useReviseFeedback();
+  const pending = leave.isPending || revise.isPending;
 
   const close = () => {
     setErrors({});
@@ -105,33 +165,60 @@ function LeaveFeedbackDialog({
           if (buyer && stars === 0) found.stars = "Choose from 1 to 5 stars.";
           setErrors(found);
           if (found.rating || found.stars || !rating) return;
-          leave.mutate(
-            {
-              orderId: target.orderId,
-              lineId: target.lineId,
-              input: { rating, comment: comment.trim(), ...(buyer ? { stars } : {}) },
+          const callbacks = {
+            onSuccess: () => {
+              toast.success(
+                revision ? "Thanks, your feedback is revised." : "Thanks, your feedback is posted.",
+              );
+              close();
             },
-            {
-              onSuccess: () => {
-                toast.success("Thanks, your feedback is posted.");
-                close();
+            onError: (failure: Error) =>
+              setErrors({
+                form: failure instanceof ApiError ? failure.message : UNEXPECTED_MESSAGE,
+              }),
+          };
+          if (revision)
+            revise.mutate(
+              {
+                feedbackId: revision.feedbackId,
+                input: { rating, stars, comment: comment.trim() },
               },
-              onError: (failure) =>
-                setErrors({
-                  form: failure instanceof ApiError ? failure.message : UNEXPECTED_MESSAGE,
-                }),
-            },
-          );
+              callbacks,
+            );
+          else
+            leave.mutate(
+              {
+                orderId: target.orderId,
+                lineId: target.lineId,
+                input: {
+                  rating,
+                  comment: comment.trim(),
+                  ...(buyer ? { stars, detailed } : {}),
+                },
+              },
+              callbacks,
+            );
         }}
       >
         <div className="flex flex-col gap-1">
           <h2 id={titleId} className="text-xl font-bold">
-            Leave feedback
+            {revision ? "Revise feedback" : "Leave feedback"}
           </h2>
           <p className="text-sm text-slate-700">
             For <span className="font-semibold text-slate-900">{target.subjectName}</span> about{" "}
             <span className="font-semibold text-slate-900">{target.title}</span>
           </p>
+          {revision && (
+            <p className="text-sm text-slate-700">
+              You can revise this feedback once.
+              {revision.sellerMessage && (
+                <>
+                  {" "}
+                  {target.subjectName} wrote: “{revision.sellerMessage}”
+                </>
+              )}
+            </p>
+          )}
         </div>
         {errors.form && (
           <p
@@ -191,6 +278,7 @@ function LeaveFeedbackDialog({
             )}
           </fieldset>
         )}
+        {buyer && !revision && <DetailedPicker value={detailed} onChange={setDetailed} />}
         <div className="flex flex-col gap-1">
           <label htmlFor={commentId} className="text-sm font-semibold">
             Comment (optional)
@@ -211,8 +299,8 @@ function LeaveFeedbackDialog({
         </div>
         <FormActions
           onCancel={close}
-          pending={leave.isPending}
-          submitLabel="Post feedback"
+          pending={pending}
+          submitLabel={revision ? "Post revised feedback" : "Post feedback"}
           pendingLabel="Posting..."
         />
       </form>
@@ -230,6 +318,30 @@ export function LeaveFeedbackButton({ size = "sm", ...target }: Target & { size?
         Leave feedback
       </Button>
       {open && <LeaveFeedbackDialog open={open} onClose={() => setOpen(false)} target={target} />}
+    </>
+  );
+}
+
+/**
+ * "Revise feedback": the buyer's one revision, offered while the seller's request is open. It
+ * opens the same dialog with the feedback as it stands.
+ */
+export function ReviseFeedbackButton({ revision, ...target }: Target & { revision: Revision }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <PencilLine aria-hidden="true" className="size-4" />
+        Revise feedback
+      </Button>
+      {open && (
+        <LeaveFeedbackDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          target={target}
+          revision={revision}
+        />
+      )}
     </>
   );
 }

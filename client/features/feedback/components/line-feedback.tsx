@@ -1,7 +1,8 @@
 import type { Order, Sale } from "../../../../core/contracts/buying";
 import { FeedbackSummary } from "./feedback-summary";
-import { LeaveFeedbackButton } from "./leave-feedback-button";
+import { LeaveFeedbackButton, ReviseFeedbackButton } from "./leave-feedback-button";
 import { ReplyToFeedback } from "./reply-to-feedback";
+import { RequestRevision } from "./request-revision-button";
 
 /** Purchase History's "Leave feedback" on a line while it is open (paid, within 60 days, not left). */
 export function PurchaseFeedbackButton({
@@ -23,23 +24,57 @@ export function PurchaseFeedbackButton({
   );
 }
 
-/** What the buyer said about a line, and the seller's reply. */
-export function PurchaseFeedbackSummary({ item }: { item: Order["items"][number] }) {
-  if (!item.feedback) return null;
+/**
+ * What the buyer said about a line and the seller's reply; while the seller's request to revise
+ * it is open, the request and "Revise feedback".
+ */
+export function PurchaseFeedbackSummary({
+  order,
+  item,
+}: {
+  order: Order;
+  item: Order["items"][number];
+}) {
+  const feedback = item.feedback;
+  if (!feedback) return null;
   return (
-    <FeedbackSummary
-      feedback={item.feedback}
-      heading="Your feedback"
-      replyHeading={`${item.seller.username} replied`}
-    />
+    <div className="flex flex-col gap-2">
+      <FeedbackSummary
+        feedback={feedback}
+        heading="Your feedback"
+        replyHeading={`${item.seller.username} replied`}
+      />
+      {feedback.canRevise && feedback.revisionRequest && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-800">
+          <span>
+            {item.seller.username} asked you to revise this feedback. You can revise it once.
+          </span>
+          <ReviseFeedbackButton
+            as="buyer"
+            orderId={order.id}
+            lineId={item.lineId}
+            title={item.title}
+            subjectName={item.seller.username}
+            revision={{
+              feedbackId: feedback.id,
+              rating: feedback.rating,
+              stars: feedback.stars ?? 0,
+              comment: feedback.comment,
+              sellerMessage: feedback.revisionRequest.message,
+            }}
+          />
+        </div>
+      )}
+    </div>
   );
 }
 
 /**
  * A sold line's feedback on /my/selling: the buyer's (with the seller's one reply) and the
- * seller's own positive feedback about the buyer.
+ * seller's own positive feedback about the buyer. `askRevision` (the order page): "Ask buyer to
+ * revise feedback" under the buyer's neutral or negative feedback, or when it was asked.
  */
-export function SaleFeedback({ sale }: { sale: Sale }) {
+export function SaleFeedback({ sale, askRevision = false }: { sale: Sale; askRevision?: boolean }) {
   const fromBuyer = sale.feedbackFromBuyer;
   if (!fromBuyer && !sale.feedbackToBuyer && !sale.canLeaveFeedback) return null;
   return (
@@ -51,7 +86,10 @@ export function SaleFeedback({ sale }: { sale: Sale }) {
             heading={`${sale.buyer.username}'s feedback`}
             replyHeading="Your reply"
           />
-          {!fromBuyer.reply && <ReplyToFeedback feedbackId={fromBuyer.id} />}
+          {!fromBuyer.reply && !fromBuyer.removedAt && (
+            <ReplyToFeedback feedbackId={fromBuyer.id} />
+          )}
+          {askRevision && <RequestRevision feedback={fromBuyer} buyerName={sale.buyer.username} />}
         </>
       )}
       {sale.feedbackToBuyer ? (

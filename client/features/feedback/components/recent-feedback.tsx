@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { ReceivedFeedback } from "../../../../core/contracts/feedback";
 import { formatDateTime } from "../../../../core/time";
@@ -11,7 +11,7 @@ import { useUserFeedback } from "../api/get-user-feedback";
 import { RatingPill } from "./feedback-summary";
 import { Stars } from "./stars";
 
-function FeedbackItem({ item }: { item: ReceivedFeedback }) {
+function FeedbackItem({ item, report }: { item: ReceivedFeedback; report?: ReportSlot }) {
   return (
     <li className="flex flex-col gap-1 rounded-xl border border-sand-200 bg-white p-4 shadow-sm">
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -22,6 +22,7 @@ function FeedbackItem({ item }: { item: ReceivedFeedback }) {
           <span className="font-normal text-slate-700"> ({item.author.feedbackCount})</span>
         </span>
         <span className="text-slate-700">{formatDateTime(item.createdAt)}</span>
+        {item.revisedAt && <span className="font-semibold text-slate-700">Revised</span>}
       </p>
       {item.comment && <p className="break-words text-slate-900">{item.comment}</p>}
       <p className="text-sm text-slate-700">
@@ -39,12 +40,19 @@ function FeedbackItem({ item }: { item: ReceivedFeedback }) {
           {item.reply}
         </p>
       )}
+      {report && <div className="self-end">{report(item)}</div>}
     </li>
   );
 }
 
-/** The store page's recent feedback from buyers, newest first, authors masked ("k***a"). */
-export function RecentFeedback({ sellerId }: { sellerId: string }) {
+/** A way to report one feedback, wired in by the page (the reports feature's button). */
+type ReportSlot = (item: ReceivedFeedback) => ReactNode;
+
+/**
+ * The store page's recent feedback from buyers, newest first, authors masked ("k***a"); `report`
+ * puts a Report link under each one.
+ */
+export function RecentFeedback({ sellerId, report }: { sellerId: string; report?: ReportSlot }) {
   const [page, setPage] = useState(1);
   const feedback = useUserFeedback(sellerId, page);
   const last = feedback.data
@@ -81,7 +89,7 @@ export function RecentFeedback({ sellerId }: { sellerId: string }) {
             className={cn("flex flex-col gap-3", feedback.isPlaceholderData && "opacity-60")}
           >
             {feedback.data.items.map((item) => (
-              <FeedbackItem key={item.id} item={item} />
+              <FeedbackItem key={item.id} item={item} report={report} />
             ))}
           </ul>
           <PagerButtons

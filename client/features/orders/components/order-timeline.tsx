@@ -57,6 +57,16 @@ export function eventText(event: OrderEvent, viewer: Viewer, buyer: string): str
       return viewer === "seller"
         ? `You left ${event.rating} feedback for ${buyer}`
         : `${seller} left ${event.rating} feedback for you`;
+    case "feedback_revision_requested":
+      return viewer === "seller"
+        ? `You asked ${buyer} to revise their feedback`
+        : `${named} asked you to revise your feedback`;
+    case "feedback_revised":
+      return viewer === "buyer"
+        ? `You revised your feedback for ${named} to ${event.rating}`
+        : `${buyer} revised their feedback to ${event.rating}`;
+    case "feedback_removed":
+      return "Feedback removed by our staff";
     case "cancelled":
       return "Order cancelled";
     case "expired":
@@ -158,7 +168,10 @@ export function OrderTimeline({
               )}
               {event.note && (
                 <p className="text-sm text-slate-700">
-                  {event.kind === "cancellation_requested" ? "Reason: " : ""}“{event.note}”
+                  {event.kind === "cancellation_requested" || event.kind === "feedback_removed"
+                    ? "Reason: "
+                    : ""}
+                  “{event.note}”
                 </p>
               )}
             </div>

@@ -1,5 +1,6 @@
 import { toast } from "sonner";
 import {
+  FEEDBACK_REPORT_REASONS,
   LISTING_REPORT_REASONS,
   REPORT_REASON_LABELS,
   USER_REPORT_REASONS,
@@ -11,9 +12,9 @@ import { useCreateReport } from "../api/create-report";
 export const REPORT_THANKS = "Thanks. Our moderators will review your report.";
 
 export interface ReportTarget {
-  kind: "listing" | "user";
+  kind: "listing" | "user" | "feedback";
   id: string;
-  /** The listing's title or the user's name, for the dialog's words. */
+  /** The listing's title, the user's name or the feedback's item, for the dialog's words. */
   name: string;
 }
 
@@ -21,6 +22,7 @@ const labelled = <Reason extends string>(reasons: readonly Reason[]) =>
   reasons.map((value) => ({ value, label: REPORT_REASON_LABELS[value] ?? value }));
 const LISTING_REASONS = labelled(LISTING_REPORT_REASONS);
 const USER_REASONS = labelled(USER_REPORT_REASONS);
+const FEEDBACK_REASONS = labelled(FEEDBACK_REPORT_REASONS);
 
 /** Reports a listing or a user's store: a reason and an optional comment, for the moderators. */
 export function ReportDialog({
@@ -53,6 +55,25 @@ export function ReportDialog({
     </>
   );
 
+  if (target.kind === "feedback")
+    return (
+      <ReportFormDialog
+        open={open}
+        title="Report this feedback"
+        description={
+          <>
+            Tell us how this feedback about "{target.name}" breaks our feedback policy. Our
+            moderators review every report; the other party is not told who sent it.
+          </>
+        }
+        reasons={FEEDBACK_REASONS}
+        pending={report.isPending}
+        onClose={onClose}
+        onSend={(reason, comment) =>
+          send({ subjectKind: "feedback", subjectId: target.id, reason, comment })
+        }
+      />
+    );
   return listing ? (
     <ReportFormDialog
       open={open}
