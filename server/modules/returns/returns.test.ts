@@ -87,7 +87,7 @@ const requestOf = async (orderId: string) =>
 /** The entries of a request's expedited dispute fee journal, by account. */
 const disputeFees = (requestId: string) =>
   q<{ account: string; sellerId: string | null; amountCents: number; orderId: string }>(
-    sql`select e.account, e.seller_id as "sellerId", e.amount_cents as "amountCents",
+    sql`select e.account, e.seller_id as "sellerId", e.amount_cents::int as "amountCents",
           j.order_id as "orderId"
         from ledger_journals j join ledger_entries e on e.journal_id = j.id
         where j.source_kind = 'after_sale_request' and j.source_id = ${requestId}
