@@ -17,6 +17,7 @@ export const LEDGER_ACCOUNTS = [
   "fee_revenue_final_value",
   "fee_revenue_insertion",
   "fee_revenue_upgrades",
+  "fee_revenue_disputes",
   "tax_payable",
   "refunds_payable",
   "payouts_in_transit",

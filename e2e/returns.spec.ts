@@ -155,19 +155,43 @@ test("an item never arrives: the seller answers with tracking, the buyer asks Tr
   await sellerCard.getByRole("button", { name: "Send tracking" }).click();
   await expect(sellerCard).toContainText("You answered with tracking");
 
-  // The buyer disagrees and asks Tradewinds to step in; the fee of an expedited review is shown.
+  // The buyer disagrees and asks Tradewinds to step in, for the standard review, which is free.
   await expect(buyerCard).toContainText("answered with tracking that shows delivery");
   await buyerCard.getByRole("button", { name: "Ask Tradewinds to step in" }).click();
-  await expect(buyerCard).toContainText("an expedited review costs $25.00");
+  await expect(buyerCard).toContainText("Your review is the standard one and has no fee.");
+  await expect(buyerCard.getByText("Expedited review")).toHaveCount(0);
   await buyerCard.getByRole("button", { name: "Ask Tradewinds to step in" }).click();
   await expect(buyerCard).toContainText("Tradewinds is reviewing this case (standard review)");
 
-  // The seller sees the case and the expedited fee before asking for it.
+  // The seller sees the case and the expedited fee before asking for it, then pays for it.
   await expect(sellerCard).toContainText("Tradewinds is reviewing this case");
-  await expect(
-    sellerCard.getByRole("button", { name: "Ask for an expedited review ($25.00)" }),
-  ).toBeVisible();
   await expect(sellerCard.getByRole("button", { name: "Refund in full" })).toHaveCount(0);
+  await sellerCard.getByRole("button", { name: "Ask for an expedited review ($25.00)" }).click();
+  await expect(sellerCard).toContainText(
+    "An expedited review costs $25.00, taken from your Tradewinds balance whichever way the case is decided",
+  );
+  await expect(sellerCard).toContainText("A standard review has no fee.");
+  await seller.page.screenshot({
+    path: testInfo.outputPath(`expedite-seller-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+  await sellerCard
+    .getByRole("button", { name: "Ask for an expedited review", exact: true })
+    .click();
+  await expect(sellerCard).toContainText("Tradewinds is reviewing this case (expedited review)");
+  await expect(sellerCard.getByRole("button", { name: /Ask for an expedited review/ })).toHaveCount(
+    0,
+  );
+
+  // The fee is in the seller's transactions, named by the order.
+  await seller.page.goto("/my/payments?tab=transactions&kind=fee");
+  await expect(
+    seller.page
+      .getByRole("list", { name: "Transactions" })
+      .getByRole("listitem")
+      .filter({ hasText: `Expedited dispute fee: order #${orderId.slice(0, 8)}` }),
+  ).toContainText("$25.00");
+  await seller.page.goto(`/orders/${orderId}`);
 
   // Staff decide from the admin area's Cases.
   const staff = await signedIn(ADMIN);

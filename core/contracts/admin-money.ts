@@ -23,6 +23,8 @@ const revenueAmounts = {
   insertionCents: cents,
   /** Listing upgrades (Featured, Bold title, Subtitle, Gallery Plus). */
   upgradesCents: cents,
+  /** Expedited dispute reviews, paid by the sellers who asked for them. */
+  disputesCents: cents,
   totalCents: cents,
 };
 export const revenueSchema = z.object({

@@ -82,8 +82,18 @@ export type SellerAnswer = z.infer<typeof sellerAnswerSchema>;
 export const shipBackSchema = z.object(tracking);
 export type ShipBackInput = z.infer<typeof shipBackSchema>;
 
-/** POST /api/returns/{id}/escalate: the buyer asks Tradewinds to step in. */
-export const escalateSchema = z.object({ expedited: z.boolean().default(false) });
+/**
+ * POST /api/returns/{id}/escalate: the buyer asks Tradewinds to step in, for the standard review
+ * (free). The expedited review is the seller's to ask and pay for (POST .../expedite); a buyer's
+ * `expedited: true` is refused rather than quietly dropped.
+ */
+export const escalateSchema = z.object({
+  expedited: z
+    .literal(false, {
+      message: "Only the seller can ask for an expedited review. Your review is free.",
+    })
+    .optional(),
+});
 
 /** POST /api/admin/cases/{id}/decision: staff decide, with a reason both sides receive. */
 export const caseDecisionSchema = z

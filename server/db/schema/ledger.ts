@@ -27,10 +27,10 @@ export const ledgerJournals = pgTable(
   "ledger_journals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** What caused it: "order", "refund", "listing", "seller_sale", "payout", "hold"... */
+    /** What caused it: "order", "refund", "listing", "seller_sale", "payout", "hold", "after_sale_request"... */
     sourceKind: text("source_kind").notNull(),
     sourceId: text("source_id").notNull(),
-    /** "sale", "insertion_fee", "release", "refund:<seller>", "sent", "paid", "failed", "hold"... */
+    /** "sale", "insertion_fee", "release", "refund:<seller>", "sent", "paid", "failed", "hold", "expedite"... */
     purpose: text("purpose").notNull(),
     /** The order it concerns, to show an order's ledger; null for payouts and listing fees. */
     orderId: uuid("order_id").references(() => orders.id),

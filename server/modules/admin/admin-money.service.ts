@@ -42,14 +42,17 @@ export async function platformRevenue(db: Db, query: RevenueQuery, now: Date): P
     finalValue: string | number;
     insertion: string | number;
     upgrades: string | number;
+    disputes: string | number;
   }>(
     db,
     sql`select to_char(date_trunc(${unit}, occurred_at at time zone 'UTC'), ${format}) as period,
           coalesce(sum(amount_cents) filter (where account = 'fee_revenue_final_value'), 0) as "finalValue",
           coalesce(sum(amount_cents) filter (where account = 'fee_revenue_insertion'), 0) as insertion,
-          coalesce(sum(amount_cents) filter (where account = 'fee_revenue_upgrades'), 0) as upgrades
+          coalesce(sum(amount_cents) filter (where account = 'fee_revenue_upgrades'), 0) as upgrades,
+          coalesce(sum(amount_cents) filter (where account = 'fee_revenue_disputes'), 0) as disputes
         from ledger_entries
-        where account in ('fee_revenue_final_value', 'fee_revenue_insertion', 'fee_revenue_upgrades')
+        where account in ('fee_revenue_final_value', 'fee_revenue_insertion', 'fee_revenue_upgrades',
+                          'fee_revenue_disputes')
           and occurred_at >= ${from}::date and occurred_at < ${to}::date + 1
         group by 1 order by 1`,
   );
@@ -57,12 +60,14 @@ export async function platformRevenue(db: Db, query: RevenueQuery, now: Date): P
     const finalValueCents = Number(r.finalValue);
     const insertionCents = Number(r.insertion);
     const upgradesCents = Number(r.upgrades);
+    const disputesCents = Number(r.disputes);
     return {
       period: r.period,
       finalValueCents,
       insertionCents,
       upgradesCents,
-      totalCents: finalValueCents + insertionCents + upgradesCents,
+      disputesCents,
+      totalCents: finalValueCents + insertionCents + upgradesCents + disputesCents,
     };
   });
   const totals = list.reduce(
@@ -70,9 +75,10 @@ export async function platformRevenue(db: Db, query: RevenueQuery, now: Date): P
       finalValueCents: sum.finalValueCents + r.finalValueCents,
       insertionCents: sum.insertionCents + r.insertionCents,
       upgradesCents: sum.upgradesCents + r.upgradesCents,
+      disputesCents: sum.disputesCents + r.disputesCents,
       totalCents: sum.totalCents + r.totalCents,
     }),
-    { finalValueCents: 0, insertionCents: 0, upgradesCents: 0, totalCents: 0 },
+    { finalValueCents: 0, insertionCents: 0, upgradesCents: 0, disputesCents: 0, totalCents: 0 },
   );
   return { from, to, by: query.by, rows: list, totals };
 }

@@ -33,14 +33,17 @@ describe("GET /api/admin/money/revenue", () => {
     expect(revenue.rows.length).toBeGreaterThan(0);
     const expected = await sum(
       sql`select sum(amount_cents) as total from ledger_entries
-          where account in ('fee_revenue_final_value', 'fee_revenue_insertion', 'fee_revenue_upgrades')
+          where account in ('fee_revenue_final_value', 'fee_revenue_insertion', 'fee_revenue_upgrades',
+                            'fee_revenue_disputes')
             and occurred_at >= ${revenue.from}::date and occurred_at < ${revenue.to}::date + 1`,
     );
     expect(revenue.totals.totalCents).toBe(expected);
     expect(revenue.rows.reduce((s, r) => s + r.totalCents, 0)).toBe(expected);
     for (const r of revenue.rows) {
       expect(r.period).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(r.totalCents).toBe(r.finalValueCents + r.insertionCents + r.upgradesCents);
+      expect(r.totalCents).toBe(
+        r.finalValueCents + r.insertionCents + r.upgradesCents + r.disputesCents,
+      );
     }
 
     const from = "2020-01-01";
@@ -53,7 +56,7 @@ describe("GET /api/admin/money/revenue", () => {
       await sum(
         sql`select sum(amount_cents) as total from ledger_entries
             where account in ('fee_revenue_final_value', 'fee_revenue_insertion',
-              'fee_revenue_upgrades')`,
+              'fee_revenue_upgrades', 'fee_revenue_disputes')`,
       ),
     );
   });

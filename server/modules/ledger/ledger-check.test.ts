@@ -232,6 +232,35 @@ describe("each kind of break is found", () => {
       ["seller_entry"],
     ],
     [
+      "a case its seller expedited without the fee's journal",
+      async (tx) => {
+        // A closed case, so no open request of the demo data stands in the way.
+        await tx.execute(sql`insert into after_sale_requests (order_id, seller_id, buyer_id, kind,
+            details, status, escalated_at, escalated_by, expedited, expedited_by, expedited_fee_cents)
+          select o.id, ol.seller_id, o.buyer_id, 'not_received', 'Never came.', 'closed', now(),
+            'buyer', true, ol.seller_id, 2500
+          from orders o join order_lines ol on ol.order_id = o.id
+          where o.status = 'paid' limit 1`);
+      },
+      ["dispute_fee"],
+    ],
+    [
+      "an expedited dispute fee's journal without its case",
+      async (tx) => {
+        const seller = await one<{ id: string }>(
+          tx,
+          sql`select id from users where username = 'marcus'`,
+        );
+        await tx.execute(sql`insert into ledger_journals (id, source_kind, source_id, purpose, occurred_at)
+          values ('00000000-0000-4000-8000-00000000d15e', 'after_sale_request',
+                  gen_random_uuid()::text, 'expedite', now())`);
+        await tx.execute(sql`insert into ledger_entries (journal_id, account, seller_id, amount_cents, kind, occurred_at)
+          values ('00000000-0000-4000-8000-00000000d15e', 'seller_available', ${seller.id}, -2500, 'fee', now()),
+                 ('00000000-0000-4000-8000-00000000d15e', 'fee_revenue_disputes', null, 2500, 'fee', now())`);
+      },
+      ["dispute_fee"],
+    ],
+    [
       "money in transit with no payout behind it",
       async (tx) => {
         await rawJournal(tx, [

@@ -31,6 +31,7 @@ export type LedgerBreakKind =
   | "release_not_marked"
   | "seller_entry"
   | "upgrade_fee"
+  | "dispute_fee"
   | "payouts_in_transit"
   | "refunds_payable";
 
@@ -189,6 +190,31 @@ function checks(since: string): { kind: LedgerBreakKind; query: SQL }[] {
               and e.seller_id = l.seller_id
           ) f on true
           where f.total is distinct from u.cents`,
+    },
+    {
+      // Each case expedited at its seller's ask has its fee journal for the fee recorded on the
+      // case, charged to that seller; and each fee journal has such a case (a buyer's expedited
+      // review, from before only sellers could ask, was never charged and has none).
+      kind: "dispute_fee",
+      query: sql`select a.id::text as ref,
+            'expedited case with a fee of ' || a.expedited_fee_cents || ' cents has '
+              || coalesce(f.total::text, 'no') || ' fee journal' as detail
+          from after_sale_requests a
+          left join lateral (
+            select sum(-e.amount_cents) as total from ledger_journals j
+            join ledger_entries e on e.journal_id = j.id
+            where j.source_kind = 'after_sale_request' and j.source_id = a.id::text
+              and j.purpose = 'expedite' and e.account = 'seller_available'
+              and e.seller_id = a.seller_id
+          ) f on true
+          where a.expedited and a.expedited_by = a.seller_id
+            and f.total is distinct from a.expedited_fee_cents
+          union all
+          select j.source_id as ref, 'expedite fee journal without a case its seller expedited' as detail
+          from ledger_journals j
+          left join after_sale_requests a on a.id::text = j.source_id
+          where j.source_kind = 'after_sale_request' and j.purpose = 'expedite'
+            and (a.id is null or not a.expedited or a.expedited_by is distinct from a.seller_id)`,
     },
     {
       kind: "payouts_in_transit",

@@ -487,3 +487,33 @@ export async function chargeUpgradeFee(
 
 /** The ledger purpose of an upgrade's fee. */
 export const upgradePurpose = (upgrade: string) => `upgrade:${upgrade}`;
+
+/** The ledger source and purpose of an expedited dispute's fee: one per after-sale request. */
+export const expediteFeeJournal = (requestId: string) => ({
+  source: { kind: "after_sale_request", id: requestId },
+  purpose: "expedite",
+});
+
+/**
+ * The fee of an expedited dispute review (core/fees.ts DISPUTE_FEES_CENTS), paid by the seller who
+ * asked for it: taken from available, which may go negative, as the listing fees are. Journal
+ * (`after_sale_request`, id, `expedite`) on the case's order, so it posts once per case however
+ * often or concurrently it is asked. Answers whether it was posted now.
+ */
+export async function chargeExpediteFee(
+  tx: Db,
+  request: { id: string; orderId: string; sellerId: string },
+  cents: number,
+  now: Date,
+): Promise<boolean> {
+  await lockSellerMoney(tx, request.sellerId);
+  return postJournal(tx, {
+    ...expediteFeeJournal(request.id),
+    orderId: request.orderId,
+    occurredAt: now,
+    entries: [
+      { account: "seller_available", sellerId: request.sellerId, amountCents: -cents, kind: "fee" },
+      { account: "fee_revenue_disputes", amountCents: cents, kind: "fee" },
+    ],
+  });
+}

@@ -169,8 +169,8 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ deps: () => RefundDeps }> = 
   step("accept-offer", "Buyer: take the seller's partial refund", "buying", null, (u, id) =>
     acceptOffer(deps(), u, id),
   );
-  step("escalate", "Buyer: ask Tradewinds to step in", "buying", escalateSchema, (u, id, b) =>
-    escalate(deps(), u, id, { expedited: b?.expedited ?? false }),
+  step("escalate", "Buyer: ask Tradewinds to step in", "buying", escalateSchema, (u, id) =>
+    escalate(deps(), u, id),
   );
   step(
     "expedite",

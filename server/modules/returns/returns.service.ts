@@ -41,6 +41,7 @@ import {
   recordRefund,
   sendRefund,
 } from "../cancellations/refunds.service";
+import { chargeExpediteFee } from "../ledger/seller-funds";
 import { optionForDest, readDeliveries } from "../listings/listing-delivery";
 import { notify } from "../notifications/notifications.service";
 import { assertBuyerOf, orderViewer } from "../order-access/order-access.policy";
@@ -674,13 +675,13 @@ export async function acceptOffer(
 /**
  * The buyer asks Tradewinds to step in: the request becomes a case for staff. Allowed once the
  * seller said no, offered less, answered a missing parcel with tracking, or let 3 business days
- * pass. An expedited review costs the asker the fee pages' figure.
+ * pass. The buyer's review is the standard one, free: only the seller may pay for an expedited
+ * review (expediteCase), the fee pages' seller fee, charged to their balance.
  */
 export async function escalate(
   deps: RefundDeps,
   buyerId: string,
   requestId: string,
-  input: { expedited: boolean },
 ): Promise<void> {
   const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
@@ -695,10 +696,7 @@ export async function escalate(
           : "The return is on its way back; the seller has not had to confirm it yet.",
       );
     await tx.execute(sql`update after_sale_requests set status = 'escalated', escalated_at = now(),
-        escalated_by = 'buyer', due_at = null,
-        expedited = ${input.expedited}, expedited_by = ${input.expedited ? buyerId : null},
-        expedited_fee_cents = ${input.expedited ? DISPUTE_FEES_CENTS.expedited : null}
-        where id = ${r.id}`);
+        escalated_by = 'buyer', due_at = null where id = ${r.id}`);
     await notify(tx, [
       notice(
         r.sellerId,
@@ -716,20 +714,25 @@ export async function escalate(
 
 /**
  * The seller asks for an expedited review of a case waiting for staff, paying the fee the fee
- * pages name (shown to them before they ask). Asking twice changes nothing.
+ * pages name (shown to them before they ask) from their balance, in the transaction that marks
+ * the case. Asking twice, or twice at once, charges once: the request's row lock orders the asks
+ * and the fee's journal posts once per case.
  */
 export async function expediteCase(
   deps: RefundDeps,
   sellerId: string,
   requestId: string,
 ): Promise<void> {
+  const now = nowOf(deps);
   await deps.db.transaction(async (tx) => {
     const r = await lockRequest(tx, requestId, sellerId, "seller");
     if (r.status !== "escalated")
       wrongState("Only a case waiting for Tradewinds can be expedited.");
     if (r.expedited) return;
+    const fee = DISPUTE_FEES_CENTS.expedited;
     await tx.execute(sql`update after_sale_requests set expedited = true, expedited_by = ${sellerId},
-        expedited_fee_cents = ${DISPUTE_FEES_CENTS.expedited} where id = ${r.id}`);
+        expedited_fee_cents = ${fee} where id = ${r.id}`);
+    await chargeExpediteFee(tx, { id: r.id, orderId: r.orderId, sellerId }, fee, now);
   });
 }
 

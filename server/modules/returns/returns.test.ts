@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DISPUTE_FEES_CENTS } from "../../../core/fees";
 import { type SettableClock, settableClock } from "../../clock";
 import { rows } from "../../db/rows";
 import type { Agent } from "../../test/agent";
 import { setUpTestApp } from "../../test/build-test-app";
 import { createListing, createUser, signedInAgent } from "../../test/factories";
+import { sellerBalances } from "../ledger/journal";
+import { checkLedger } from "../ledger/ledger-check";
 
 const DAY = 86_400_000;
 const clock: SettableClock = settableClock(new Date());
@@ -80,6 +83,17 @@ const refundsOf = (orderId: string) =>
 
 const requestOf = async (orderId: string) =>
   (await buyer.get(`/api/orders/${orderId}/returns`)).json().items[0];
+
+/** The entries of a request's expedited dispute fee journal, by account. */
+const disputeFees = (requestId: string) =>
+  q<{ account: string; sellerId: string | null; amountCents: number; orderId: string }>(
+    sql`select e.account, e.seller_id as "sellerId", e.amount_cents::int as "amountCents",
+          j.order_id as "orderId"
+        from ledger_journals j join ledger_entries e on e.journal_id = j.id
+        where j.source_kind = 'after_sale_request' and j.source_id = ${requestId}
+          and j.purpose = 'expedite'
+        order by e.account`,
+  );
 
 const notices = (userId: string, kind: string, orderId: string) =>
   q<{ message: string }>(
@@ -289,14 +303,40 @@ describe("cases: escalation and staff decisions", () => {
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json().error.code).toBe("case_under_review");
 
-    // The seller may ask for the expedited review (the fee pages' $25.00, recorded on the case).
+    // The seller may ask for the expedited review: the fee pages' $25.00, recorded on the case and
+    // taken from their available balance. Two asks at once, and a third later, charge it once.
     expect((await buyer.post(`/api/returns/${id}/expedite`)).statusCode).toBe(404);
+    const before = await sellerBalances(t.database.db, seller.id);
+    const asks = await Promise.all([
+      shop.post(`/api/returns/${id}/expedite`),
+      shop.post(`/api/returns/${id}/expedite`),
+    ]);
+    expect(asks.map((a) => a.statusCode)).toEqual([204, 204]);
     expect((await shop.post(`/api/returns/${id}/expedite`)).statusCode).toBe(204);
     expect(await requestOf(orderId)).toMatchObject({ expedited: true, expeditedFeeCents: 2500 });
     const [payer] = await q<{ expedited_by: string }>(
       sql`select expedited_by from after_sale_requests where id = ${id}`,
     );
     expect(payer?.expedited_by).toBe(seller.id);
+    expect(await disputeFees(id)).toEqual([
+      { account: "fee_revenue_disputes", sellerId: null, amountCents: 2500, orderId },
+      { account: "seller_available", sellerId: seller.id, amountCents: -2500, orderId },
+    ]);
+    const after = await sellerBalances(t.database.db, seller.id);
+    expect(after.seller_available).toBe(before.seller_available - DISPUTE_FEES_CENTS.expedited);
+    expect(after.seller_pending).toBe(before.seller_pending);
+    expect(await checkLedger(t.database.db)).toEqual([]);
+    // The seller's transactions name it; the platform's revenue counts it.
+    const fees = (await shop.get("/api/my/payments/transactions?kind=fee")).json();
+    expect(fees.items).toContainEqual(
+      expect.objectContaining({
+        description: `Expedited dispute fee: order #${orderId.slice(0, 8)}`,
+        amountCents: -2500,
+        orderId,
+      }),
+    );
+    const revenue = (await staff.get("/api/admin/money/revenue")).json();
+    expect(revenue.totals.disputesCents).toBeGreaterThanOrEqual(2500);
     // Only staff see and decide cases.
     for (const who of [buyer, shop]) {
       expect((await who.get("/api/admin/cases")).statusCode).toBe(404);
@@ -341,14 +381,18 @@ describe("cases: escalation and staff decisions", () => {
     await shipped(orderId, 5, 1);
     const id = await openReturn(orderId, { reason: "changed_mind", details: "Not my style." });
     await shop.post(`/api/returns/${id}/answer`, { action: "decline", note: "Final sale." });
-    expect((await buyer.post(`/api/returns/${id}/escalate`, { expedited: true })).statusCode).toBe(
-      204,
-    );
+    // The buyer's review is the standard, free one: asking for the expedited one is refused.
+    const expedited = await buyer.post(`/api/returns/${id}/escalate`, { expedited: true });
+    expect(expedited.statusCode).toBe(400);
+    expect(expedited.json().error.message).toContain("Only the seller can ask");
+    expect(await requestOf(orderId)).toMatchObject({ status: "declined", expedited: false });
+    expect((await buyer.post(`/api/returns/${id}/escalate`, {})).statusCode).toBe(204);
     expect(await requestOf(orderId)).toMatchObject({
       status: "escalated",
-      expedited: true,
-      expeditedFeeCents: 2500,
+      expedited: false,
+      expeditedFeeCents: null,
     });
+    expect(await disputeFees(id)).toEqual([]);
     const detail = (await staff.get(`/api/admin/cases/${id}`)).json();
     expect(detail).toMatchObject({ paidCents: 1875, refundedCents: 0 });
 

@@ -103,6 +103,7 @@ export async function paymentsSummary(
 const KIND_OF = sql`case
     when j.purpose = 'sale' then 'sale'
     when j.purpose = 'insertion_fee' or j.purpose like 'upgrade:%' then 'fee'
+    when j.source_kind = 'after_sale_request' and j.purpose = 'expedite' then 'fee'
     when j.purpose like 'refund%' then 'refund'
     when j.source_kind = 'payout' then 'payout'
     else 'adjustment' end`;
@@ -219,6 +220,10 @@ async function describeLines(
       description = `Insertion fee: ${listingTitles.get(line.sourceId) ?? "a listing"}`;
     else if (line.purpose.startsWith("upgrade:"))
       description = `${upgradeLabel(line.purpose.slice("upgrade:".length))} upgrade: ${listingTitles.get(line.sourceId) ?? "a listing"}`;
+    else if (line.sourceKind === "after_sale_request" && line.purpose === "expedite")
+      description = line.orderId
+        ? `Expedited dispute fee: order #${orderNumber(line.orderId)}`
+        : "Expedited dispute fee";
     else if (line.kind === "refund") description = `Refund to the buyer: ${what}`;
     else if (line.sourceKind === "payout" && line.purpose === "failed")
       // The journal's memo is the bank's reason.

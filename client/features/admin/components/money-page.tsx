@@ -80,6 +80,7 @@ const REVENUE_COLUMNS: Column<RevenueRow>[] = [
   { header: "Final value fees", numeric: true, cell: (r) => formatMoney(r.finalValueCents) },
   { header: "Insertion fees", numeric: true, cell: (r) => formatMoney(r.insertionCents) },
   { header: "Upgrade fees", numeric: true, cell: (r) => formatMoney(r.upgradesCents) },
+  { header: "Dispute fees", numeric: true, cell: (r) => formatMoney(r.disputesCents) },
   { header: "Total", numeric: true, cell: (r) => formatMoney(r.totalCents) },
 ];
 
@@ -145,7 +146,8 @@ function RevenueSection() {
               <span className="font-semibold">{formatMoney(data.totals.totalCents)}</span> (
               {formatMoney(data.totals.finalValueCents)} final value fees,{" "}
               {formatMoney(data.totals.insertionCents)} insertion fees,{" "}
-              {formatMoney(data.totals.upgradesCents)} upgrade fees, after fees given back by
+              {formatMoney(data.totals.upgradesCents)} upgrade fees,{" "}
+              {formatMoney(data.totals.disputesCents)} dispute fees, after fees given back by
               refunds)
             </p>
             {data.rows.length === 0 ? (

@@ -14,6 +14,7 @@ const ACCOUNT_LABELS: Record<Entry["account"], string> = {
   fee_revenue_final_value: "Final value fee revenue",
   fee_revenue_insertion: "Insertion fee revenue",
   fee_revenue_upgrades: "Upgrade fee revenue",
+  fee_revenue_disputes: "Dispute fee revenue",
   tax_payable: "Tax payable",
   refunds_payable: "Refunds payable",
   payouts_in_transit: "Payouts in transit",

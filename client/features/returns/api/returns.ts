@@ -61,7 +61,7 @@ export function uploadReturnPhoto(file: File) {
 export type RequestStep =
   | { step: "answer"; body: SellerAnswer }
   | { step: "ship-back"; body: ShipBackInput }
-  | { step: "escalate"; body: { expedited: boolean } }
+  | { step: "escalate"; body: Record<string, never> }
   | { step: "received" | "accept-offer" | "expedite" };
 
 /** POST /api/returns/{id}/{step}: the next step of a request, by whichever side it belongs to. */

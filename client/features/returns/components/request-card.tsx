@@ -141,7 +141,6 @@ function Actions({ r, viewer }: { r: AfterSaleRequest; viewer: Viewer }) {
   const [carrier, setCarrier] = useState("");
   const [tracking, setTracking] = useState("");
   const [amount, setAmount] = useState("");
-  const [expedited, setExpedited] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const step = useRequestStep();
   const open = (f: Form) => {
@@ -273,24 +272,13 @@ function Actions({ r, viewer }: { r: AfterSaleRequest; viewer: Viewer }) {
       <StepForm
         label="Ask Tradewinds to step in"
         submitLabel="Ask Tradewinds to step in"
-        onSubmit={() =>
-          send({ step: "escalate", body: { expedited } }, "Tradewinds will review the case.")
-        }
+        onSubmit={() => send({ step: "escalate", body: {} }, "Tradewinds will review the case.")}
         {...common}
       >
         <p className="text-sm text-slate-800">
-          Our staff read the listing, your messages, photos and tracking, and decide. A standard
-          review is free; an expedited review costs {fee} and starts within one business day.
+          Our staff read the listing, your messages, photos and tracking, and decide. Your review is
+          the standard one and has no fee.
         </p>
-        <label className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-          <input
-            type="checkbox"
-            checked={expedited}
-            onChange={(e) => setExpedited(e.target.checked)}
-            className="size-4"
-          />
-          Expedited review ({fee})
-        </label>
       </StepForm>
     );
   if (form === "refund" || form === "received" || form === "expedite") {
@@ -309,7 +297,7 @@ function Actions({ r, viewer }: { r: AfterSaleRequest; viewer: Viewer }) {
       },
       expedite: {
         label: "Ask for an expedited review",
-        text: `An expedited review costs ${fee}, charged to you whichever way the case is decided. A standard review is free.`,
+        text: `An expedited review costs ${fee}, taken from your Tradewinds balance whichever way the case is decided; staff start on it within one business day. A standard review has no fee.`,
         step: { step: "expedite" } as RequestStep,
         done: "Expedited review requested.",
       },

@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_account_check";--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_check" CHECK ("ledger_entries"."account" in ('seller_pending', 'seller_available', 'seller_on_hold', 'provider_clearing', 'fee_revenue_final_value', 'fee_revenue_insertion', 'fee_revenue_upgrades', 'fee_revenue_disputes', 'tax_payable', 'refunds_payable', 'payouts_in_transit'));
