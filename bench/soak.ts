@@ -651,13 +651,27 @@ async function main() {
       const check = new pg.Pool({ connectionString: pair.primaryUrl, max: 2 });
       check.on("error", () => undefined);
       const problems: string[] = [];
-      const { rows: bidRows } = await check.query<{ key: string }>(
-        "select listing_id || ':' || bidder_id || ':' || amount_cents as key from bids where listing_id = any($1::uuid[])",
+      const { rows: bidRows } = await check.query<{
+        listing: string;
+        bidder: string;
+        amount: number;
+        max: number | null;
+      }>(
+        `select listing_id as listing, bidder_id as bidder, amount_cents as amount, max_amount_cents as max
+           from bids where listing_id = any($1::uuid[])`,
         [auctions],
       );
-      const bidKeys = new Set(bidRows.map((r) => r.key));
+      // A bid is there as a visible bid of its amount, or, when its bidder already led, as the
+      // raise of their maximum that it was: such a raise moves no price and records no visible
+      // bid, its maximum going onto the bidder's latest bid (place-bid.sql).
       const lostBids = acked.bids.filter(
-        (b) => !bidKeys.has(`${b.listingId}:${b.bidderId}:${b.amountCents}`),
+        (b) =>
+          !bidRows.some(
+            (r) =>
+              r.listing === b.listingId &&
+              r.bidder === b.bidderId &&
+              (r.amount === b.amountCents || (r.max ?? 0) >= b.amountCents),
+          ),
       );
       if (lostBids.length) problems.push(`${lostBids.length} acknowledged bids are missing`);
       for (const b of lostBids.slice(0, 3)) {
