@@ -14,8 +14,9 @@ function isRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    // EPERM: it runs, as another user.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    // EPERM: it runs, as another user. (A system error's code, not one of the API's.)
+    const errno = (err as NodeJS.ErrnoException).code;
+    return errno === "EPERM";
   }
 }
 
@@ -35,7 +36,8 @@ export function lockDatabaseFolder(folder: string): () => void {
         if (fs.readFileSync(file, "utf8").trim() === String(process.pid)) fs.rmSync(file);
       };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const errno = (err as NodeJS.ErrnoException).code;
+      if (errno !== "EEXIST") throw err;
       const holder = Number(fs.readFileSync(file, "utf8").trim());
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder))
         throw new Error(

@@ -495,7 +495,8 @@ const RETURN_WORD = (r: RequestRow) =>
 
 /**
  * The seller answers: a return is accepted (with where to send it; who pays the postage follows
- * the reason), met with a partial refund offer, or declined (only the buyer's own reasons); a
+ * the reason), met with a partial refund offer, or declined (only for reasons that are the
+ * choice of the buyer, not a fault of the seller); a
  * missing parcel is answered with tracking showing delivery, or refunded in full. The buyer is told.
  */
 export async function answerRequest(
