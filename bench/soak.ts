@@ -25,7 +25,6 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { Agent, request } from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -33,6 +32,7 @@ import S3rver from "s3rver";
 import { openDatabase } from "../server/db/client";
 import { seedDatabase } from "../server/seed/seed";
 import { type ReplicaPair, startReplicaPair } from "../server/test/pg-replica";
+import { freePort } from "../server/test/server-process";
 import {
   auctionMaker,
   type Bidder,
@@ -65,14 +65,6 @@ interface Outcome {
   /** Answered as the app means to (2xx, or a refusal a user can act on: 4xx but 429). */
   ok: boolean;
   what: string;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rows } from "./db/rows";
 import { openTestDatabase, type TestDatabase } from "./test/build-test-app";
 import { createListing } from "./test/factories";
-import { exited, killLeftoverServers, startServer, until } from "./test/server-process";
+import {
+  databaseUrlOf,
+  exited,
+  killLeftoverServers,
+  startServer,
+  until,
+} from "./test/server-process";
 
 // The real server process stopped with SIGTERM, as a rolling restart behind a load balancer stops
 // each instance (issue 31): it must say it is stopping before it stops, finish what it acknowledged,
@@ -20,10 +24,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tw-stop-"));
 beforeAll(async () => {
   if (!process.env.TEST_DATABASE_URL) return;
   t = await openTestDatabase("postgres", { seeded: true });
-  const [current] = await rows<{ db: string }>(t.database.db, sql`select current_database() as db`);
-  const target = new URL(process.env.TEST_DATABASE_URL);
-  target.pathname = `/${current?.db}`;
-  url = target.toString();
+  url = await databaseUrlOf(t.database.db);
 });
 afterAll(async () => {
   killLeftoverServers();

@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
-import { rows } from "../db/rows";
 import { openTestDatabase } from "../test/build-test-app";
+import { databaseUrlOf } from "../test/server-process";
 import { backup, CHECKSUMMED_TABLES, databaseFingerprint, restore } from "./backup";
 
 // Round trips of `npm run backup` and `npm run restore` (issue 31): the demo database (orders,
@@ -89,12 +88,7 @@ describe("backup and restore on the PostgreSQL server", () => {
   }, async () => {
     const server = process.env.TEST_DATABASE_URL as string;
     const source = await openTestDatabase("postgres", { seeded: true });
-    const [current] = await rows<{ db: string }>(
-      source.database.db,
-      sql`select current_database() as db`,
-    );
-    const url = new URL(server);
-    url.pathname = `/${current?.db}`;
+    const url = new URL(await databaseUrlOf(source.database.db));
     const before = await databaseFingerprint(source.database);
     const dataDir = folder("pg-site");
     writePictures(dataDir);

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "./server-process";
 
 const run = promisify(execFile);
 
@@ -35,14 +35,6 @@ export function postgresBin(): string {
     : [];
   if (!versions[0]) throw new Error("no PostgreSQL server binaries in /usr/lib/postgresql");
   return path.join(root, versions[0], "bin");
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** Starts a replica pair; its clusters are small (a fresh initdb), so this takes a few seconds. */

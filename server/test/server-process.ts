@@ -18,8 +18,8 @@ export interface ServerProcess {
 
 const started: ChildProcess[] = [];
 
-/** A port nobody listens on now, for a server started with `http`. */
-async function freePort(): Promise<number> {
+/** A port nobody listens on now, for a server (or a database cluster) a test starts. */
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
   const { port } = probe.address() as net.AddressInfo;
@@ -160,4 +160,12 @@ export async function killMidway(
 export async function stopServer(server: ServerProcess): Promise<void> {
   server.child.kill("SIGTERM");
   await exited(server.child);
+}
+
+/** The URL of a test's own database on the PostgreSQL server, for a server process to open it. */
+export async function databaseUrlOf(db: Db): Promise<string> {
+  const [current] = await rows<{ db: string }>(db, sql`select current_database() as db`);
+  const target = new URL(process.env.TEST_DATABASE_URL ?? "");
+  target.pathname = `/${current?.db}`;
+  return target.toString();
 }
