@@ -237,8 +237,15 @@ function sendCancel(client: pg.PoolClient): void {
  * keep that order rather than search every order of the card's eight relations. The plans stay
  * the same and planning takes half as long: the card statement of a search planned in 1.9 ms and
  * ran in 1.7 ms at 1,000,000 listings; kept in order it plans in 0.95 ms (issue 18).
+ * No parallel workers: a browse statement is one of many small ones running at once, where
+ * workers only add their start-up (about 1 ms each) and take cores from the other requests; and
+ * with them the planner gave a common word's newest-first walk (the word signature, decision 0018)
+ * to two workers merging their halves instead of one walk that stops at the page.
  */
-export const BROWSE_PLANNER_SETTINGS = { join_collapse_limit: "1" } as const;
+export const BROWSE_PLANNER_SETTINGS = {
+  join_collapse_limit: "1",
+  max_parallel_workers_per_gather: "0",
+} as const;
 
 /**
  * A browse connection's URL and startup `options`: the URL's own options, if any, then
@@ -319,6 +326,33 @@ function limitedPools(url: string, poolSize: number) {
   };
 }
 
+/** How many migrations the database has recorded (none before the first). */
+async function appliedMigrations(client: pg.PoolClient): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0
+      else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * After a migration that rewrote listings (a column added with a value, as search_signature
+ * did), its visibility map is empty until a vacuum: every index-only walk of the browse indexes
+ * (the word signature's, the capped counts) would read the table for each entry, and autovacuum
+ * counts no rewrite as a change, so it may not come for days. A vacuum needs no lock that stops
+ * reads or writes; it runs only when a migration was just applied and the table is mostly unmarked.
+ */
+async function vacuumIfRewritten(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ pages: number; visible: number }>(
+    `select relpages as pages, relallvisible as visible from pg_class
+      where oid = to_regclass('listings')`,
+  );
+  const table = rows[0];
+  if (table && table.pages > 1_000 && table.visible < table.pages / 2) {
+    await client.query("vacuum (analyze) listings");
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite on disk (or in memory for tests). */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ("url" in target) {
@@ -352,7 +386,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         const client = await pool.connect();
         try {
           await client.query("select pg_advisory_lock(727274)");
+          const applied = await appliedMigrations(client);
           await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+          if ((await appliedMigrations(client)) > applied) await vacuumIfRewritten(client);
           // Under the same lock: two instances replacing one function at once could fail with
           // "tuple concurrently updated". In one transaction: a bad file changes nothing.
           const routines = readRoutines();

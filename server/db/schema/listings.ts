@@ -54,6 +54,11 @@ export function deliveryDaysSql(
 }
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** A word signature (search_signature in the migration search_signature): 512 bits. */
+const bit512 = customType<{ data: string }>({ dataType: () => "bit(512)" });
+
+/** The words a listing is found by: its title (weight A) over its description (weight B). */
+const searchVectorSql = sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`;
 
 export const listings = pgTable(
   "listings",
@@ -127,9 +132,15 @@ export const listings = pgTable(
      * on ..." and the recently sold strip need no join to orders or bids (issue 30).
      */
     soldAt: timestamp("sold_at", { withTimezone: true }),
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
-    ),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(searchVectorSql),
+    /**
+     * Two bits of 512 set for each of search_vector's words (a hash of the word picks them):
+     * a listing whose signature lacks a bit of a search's signature cannot hold all its words.
+     * The newest-first walks carry it in their INCLUDE, so a common word's newest matches are
+     * found by testing it inside the index and reading only the listings that pass (decision 0018,
+     * "The word signature"). A generated column cannot read another, hence the expression again.
+     */
+    searchSig: bit512("search_sig").generatedAlwaysAs(sql`search_signature(${searchVectorSql})`),
   },
   (t) => [
     index("listings_status_created_idx").on(t.status, t.createdAt),
