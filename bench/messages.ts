@@ -27,7 +27,8 @@
  * have used its 30, the client waits until that sender's window has ended, or stops for the rest of
  * the slice when that is later (paced; the printout says how often) rather than draw a 429.
  *
- * BENCH_DATABASE_URL as bench:bids; BENCH_SECONDS and BENCH_CLIENTS override 15 and 50.
+ * BENCH_DATABASE_URL as bench:bids; BENCH_SECONDS and BENCH_CLIENTS override 15 and 50;
+ * BENCH_CPU_PROF=dir writes a V8 CPU profile of each app process there.
  */
 
 import { Agent } from "node:http";
@@ -281,7 +282,13 @@ async function main() {
     },
     async () => {
       await scratch.prepare();
-      apps.push(...(await harness.startApps(scratch, ["A", "B"], { poolSize: APP_POOL_SIZE })));
+      apps.push(
+        ...(await harness.startApps(scratch, ["A", "B"], {
+          poolSize: APP_POOL_SIZE,
+          // BENCH_CPU_PROF=dir writes a V8 CPU profile of each app process there.
+          cpuProfileDir: process.env.BENCH_CPU_PROF,
+        })),
+      );
       const targets = apps.map((app) => {
         const agent = new Agent({ keepAlive: true, maxSockets: Math.ceil(CLIENTS / 2) });
         agents.push(agent);
