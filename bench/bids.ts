@@ -5,23 +5,35 @@
  * its background workers, as `npm start` runs it. The HTTP phase fires bids at one auction from 32
  * concurrent clients through the app, shared round-robin between the instances; the raw phase sends the app's bid statement
  * (`place_bid()`: lock the auction row, decide, write) straight through a pg pool at the same
- * concurrency at a second auction. Each phase lasts 20 s, run in alternating slices after a short
- * warm-up. It prints accepted bids per second, p50/p99 latency, their ratio, and checks the
- * invariants on the data of every auction.
+ * concurrency at a second auction. That raw baseline is weaker than the app: it sends every bid,
+ * beaten or not, from 32 connections that queue on one row lock. The fair ceiling (issue 32) runs
+ * the app's own bid path without HTTP: placeBid() of bidding.service.ts in this process, with the
+ * app's admission (decision 0014: one bid per auction at a time per instance, as many gates as app
+ * instances, and the floor that refuses beaten bids without the database; one floor shared by
+ * them, as if the bus were instant), its statements (the delivery check, then place_bid()) sent
+ * through the same bare pool, at the same concurrency at a third auction. Each phase lasts 20 s,
+ * run in rotating slices after a short warm-up. It prints accepted bids per second, p50/p99
+ * latency, the app against both baselines, the CPU per request and per accepted bid, and checks
+ * the invariants on the data of every auction.
  *
  * BENCH_DATABASE_URL (default: the local server's Unix socket in /var/run/postgresql, else
  * postgres://postgres@127.0.0.1:5432/postgres) names a server where a scratch database may be
  * created and dropped. BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_SLICES, BENCH_SPREAD and
- * BENCH_INSTANCES override 20, 32, 4, 10 and the number of cores.
+ * BENCH_INSTANCES override 20, 32, 3, 10 and the number of cores.
  */
 
 import { Agent } from "node:http";
 import os from "node:os";
 import type pg from "pg";
 import { type IncrementBand, incrementFor } from "../core/bidding";
+import { KeyedLimiter } from "../server/concurrency";
+import { AppError } from "../server/errors";
+import { BidFloors } from "../server/modules/auctions/bid-floors";
 import {
+  BIDS_AT_ONCE,
   PLACE_BID,
   type PlaceBidRow,
+  placeBid,
   placeBidParams,
 } from "../server/modules/auctions/bidding.service";
 import { loadIncrementBands } from "../server/modules/auctions/increment-bands";
@@ -29,7 +41,7 @@ import * as harness from "./harness";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const slices = Number(process.env.BENCH_SLICES ?? 4);
+const slices = Number(process.env.BENCH_SLICES ?? 3);
 const WARMUP_MS = 3000;
 // Enough bidders that none reaches the per-bidder rate limit (60 bids a minute per instance) in a
 // run: at about 1,200 requests a second per instance, 1000 bidders reached it hundreds of times.
@@ -240,62 +252,110 @@ async function main() {
       };
     };
 
+    // The fair ceiling: the app's bid path in this process, as many "instances" as the apps (each
+    // with its own turns per auction), one floor for all of them (heard from every answer at once,
+    // as if the bus took no time), the statements through the bare pool. Only HTTP is missing.
+    const viaPool = {
+      run: async <T extends Record<string, unknown>>(
+        statement: { name: string; text: string },
+        params: unknown[],
+      ) => (await pool.query<T>({ ...statement, values: params })).rows,
+    };
+    const noBus = { subscribe: () => () => undefined };
+    const floors = new BidFloors(viaPool, noBus);
+    const gates = Array.from({ length: INSTANCES }, () => new KeyedLimiter(BIDS_AT_ONCE));
+    let nextGate = 0;
+    const ceilingBidder = (listing: string) => {
+      let known = 100;
+      return async (): Promise<"accepted" | "refused"> => {
+        const b = pick();
+        const amount = known + Math.floor(Math.random() * SPREAD) * incrementFor(known, bands);
+        const gate = gates[nextGate++ % gates.length] as KeyedLimiter;
+        try {
+          const r = await placeBid(
+            { database: viaPool, softCloseMinutes: SOFT_CLOSE_MINUTES, floors, gate },
+            listing,
+            b.id,
+            { amountCents: amount },
+          );
+          known = Math.max(known, r.auction.minNextBidCents ?? known);
+          return "accepted";
+        } catch (err) {
+          if (!(err instanceof AppError) || err.statusCode !== 422) throw err;
+          const named = err.fields?.amountCents?.replace(/[^0-9.]/g, "") ?? "0";
+          known = Math.max(known, Math.round(Number(named) * 100));
+          return "refused";
+        }
+      };
+    };
+
     // Warm-up, not counted: the app's first requests load and compile its code.
     const warmHttp = await makeAuction("HTTP warm-up lot");
     const warmRaw = await makeAuction("Raw SQL warm-up lot");
+    const warmCeiling = await makeAuction("Ceiling warm-up lot");
     await runClients(httpBidder(warmHttp), WARMUP_MS);
     await runClients(rawBidder(warmRaw), WARMUP_MS);
+    await runClients(ceilingBidder(warmCeiling), WARMUP_MS);
 
-    // The phases run in alternating slices (http, raw, raw, http, ...): other work on a shared
-    // machine then weighs on both alike. HTTP goes through the real app; raw sends the same
-    // statement straight through a pg pool; each side bids on an auction of its own.
+    // The phases run in rotating slices (http, raw, ceiling; raw, ceiling, http; ...): other work
+    // on a shared machine then weighs on all alike. HTTP goes through the real app; raw sends the
+    // statement straight through a pg pool; the ceiling runs the app's bid path without HTTP; each
+    // side bids on an auction of its own.
     const httpListing = await makeAuction("HTTP benchmark lot");
     const rawListing = await makeAuction("Raw SQL benchmark lot");
-    const httpAttempt = httpBidder(httpListing);
-    const rawAttempt = rawBidder(rawListing);
-    const http = emptyResult();
-    const raw = emptyResult();
+    const ceilingListing = await makeAuction("Ceiling benchmark lot");
+    const sides: [() => Promise<"accepted" | "refused">, PhaseResult][] = [
+      [httpBidder(httpListing), emptyResult()],
+      [rawBidder(rawListing), emptyResult()],
+      [ceilingBidder(ceilingListing), emptyResult()],
+    ];
+    const [, http] = sides[0] as [unknown, PhaseResult];
+    const [, raw] = sides[1] as [unknown, PhaseResult];
+    const [, ceiling] = sides[2] as [unknown, PhaseResult];
     const sliceMs = (seconds * 1000) / slices;
     let appCpuMicros = 0;
     for (let i = 0; i < slices; i++) {
-      const order: [typeof httpAttempt, PhaseResult][] =
-        i % 2 === 0
-          ? [
-              [httpAttempt, http],
-              [rawAttempt, raw],
-            ]
-          : [
-              [rawAttempt, raw],
-              [httpAttempt, http],
-            ];
-      for (const [attempt, result] of order) {
+      for (let j = 0; j < sides.length; j++) {
+        const [attempt, result] = sides[(i + j) % sides.length] as (typeof sides)[number];
         const cpuBefore = result === http ? await cpuMicros() : 0;
         await runClients(attempt, sliceMs, result);
         if (result === http) appCpuMicros += (await cpuMicros()) - cpuBefore;
       }
     }
+    floors.close();
     http.latencies.sort((a, b) => a - b);
     raw.latencies.sort((a, b) => a - b);
+    ceiling.latencies.sort((a, b) => a - b);
 
     const problems = [
       ...(await checkInvariants(pool, httpListing, bands)).map((p) => `http: ${p}`),
       ...(await checkInvariants(pool, rawListing, bands)).map((p) => `raw: ${p}`),
+      ...(await checkInvariants(pool, ceilingListing, bands)).map((p) => `ceiling: ${p}`),
       ...(await checkInvariants(pool, warmHttp, bands)).map((p) => `http warm-up: ${p}`),
       ...(await checkInvariants(pool, warmRaw, bands)).map((p) => `raw warm-up: ${p}`),
+      ...(await checkInvariants(pool, warmCeiling, bands)).map((p) => `ceiling warm-up: ${p}`),
     ];
     const rate = (r: PhaseResult) => r.accepted / (r.elapsedMs / 1000);
     const line = (label: string, r: PhaseResult) =>
       `${label.padEnd(8)} accepted ${String(r.accepted).padStart(6)}  refused ${String(r.refused).padStart(6)}  errors ${errorCount(r)}  ` +
       `${rate(r).toFixed(1).padStart(8)} accepted bids/s  p50 ${harness.percentile(r.latencies, 0.5).toFixed(1)} ms  p99 ${harness.percentile(r.latencies, 0.99).toFixed(1)} ms`;
     console.log(
-      `bench:bids  ${seconds}s per phase in ${slices} alternating slices, ${concurrency} concurrent clients, ${BIDDERS} bidders, ` +
+      `bench:bids  ${new Date().toISOString()}  load average ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(" ")} at the end (${os.availableParallelism()} cores)`,
+    );
+    console.log(
+      `${seconds}s per side in ${slices} rotating slices, ${concurrency} concurrent clients, ${BIDDERS} bidders, ` +
         `bids up to ${SPREAD - 1} increments above the known minimum, ${INSTANCES} app instance(s), PostgreSQL via ${harness.serverVia()}`,
     );
     console.log(line("http", http));
     console.log(line("raw sql", raw));
+    console.log(line("ceiling", ceiling));
     for (const [label, r] of [
       ["http", http],
       ["raw sql", raw],
+      ["ceiling", ceiling],
     ] as const) {
       if (r.errorKinds.size > 0) {
         const kinds = [...r.errorKinds].map(([kind, n]) => `${kind} x${n}`).join(", ");
@@ -303,14 +363,23 @@ async function main() {
       }
     }
     // Where the machine's CPU goes, per request: the load generator (this process), the app, and
-    // the rest of the machine (the database, mostly).
+    // the rest of the machine (the database, mostly). The ceiling's process is its load generator
+    // and its "app" at once.
     const requests = (r: PhaseResult) => r.accepted + r.refused + errorCount(r);
     const perRequest = (micros: number, r: PhaseResult) =>
       `${(micros / 1000 / requests(r)).toFixed(3)} ms`;
+    const perAccepted = (micros: number, r: PhaseResult) =>
+      `${(micros / 1000 / Math.max(1, r.accepted)).toFixed(3)} ms`;
     console.log(
-      `CPU per request: http client ${perRequest(http.clientCpuMicros, http)}, app ${perRequest(appCpuMicros, http)} (${((appCpuMicros / 1000 / http.elapsedMs) * 100).toFixed(0)}% of one core); raw client ${perRequest(raw.clientCpuMicros, raw)}`,
+      `CPU per request: http client ${perRequest(http.clientCpuMicros, http)}, app ${perRequest(appCpuMicros, http)} (${((appCpuMicros / 1000 / http.elapsedMs) * 100).toFixed(0)}% of one core); raw client ${perRequest(raw.clientCpuMicros, raw)}; ceiling process ${perRequest(ceiling.clientCpuMicros, ceiling)}`,
     );
-    console.log(`ratio http/raw: ${(rate(http) / rate(raw)).toFixed(2)} (goal >= 0.70)`);
+    console.log(
+      `CPU per accepted bid: app ${perAccepted(appCpuMicros, http)}; ceiling process ${perAccepted(ceiling.clientCpuMicros, ceiling)}`,
+    );
+    console.log(`ratio http/raw: ${(rate(http) / rate(raw)).toFixed(2)} (the old baseline)`);
+    console.log(
+      `ratio http/ceiling: ${(rate(http) / rate(ceiling)).toFixed(2)} (goal >= 0.80; ceiling/raw ${(rate(ceiling) / rate(raw)).toFixed(2)})`,
+    );
     console.log(
       `invariants: ${problems.length === 0 ? "OK" : `FAILED\n  ${problems.join("\n  ")}`}`,
     );

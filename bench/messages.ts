@@ -18,7 +18,8 @@
  * warm-up, then BENCH_SECONDS in 3 alternating slices, so that other work on the machine weighs on
  * both alike. It prints accepted messages per second, send latency, delivery latency per instance
  * of the recipient's connection, missed deliveries (not received 2 s after the last send), errors
- * by kind (a 429 is one) and the ratio of HTTP to raw messages per second.
+ * by kind (a 429 is one), the ratio of HTTP to raw messages per second, and the CPU per message of
+ * the two apps (HTTP side) and of this process (raw side: its pg client).
  *
  * The rate limit: each user may send 30 messages in a fixed window of a minute that starts at
  * their first. The HTTP slices span well under a minute (25 s by default), so each user has 30 in
@@ -27,7 +28,8 @@
  * have used its 30, the client waits until that sender's window has ended, or stops for the rest of
  * the slice when that is later (paced; the printout says how often) rather than draw a 429.
  *
- * BENCH_DATABASE_URL as bench:bids; BENCH_SECONDS and BENCH_CLIENTS override 15 and 50.
+ * BENCH_DATABASE_URL as bench:bids; BENCH_SECONDS and BENCH_CLIENTS override 15 and 50;
+ * BENCH_CPU_PROF=dir writes a V8 CPU profile of each app process there.
  */
 
 import { Agent } from "node:http";
@@ -98,6 +100,8 @@ interface Phase {
   /** Errors by kind ("status 429 rate_limited", "ECONNRESET", ...): each must be explained. */
   errors: Map<string, number>;
   elapsedMs: number;
+  /** CPU time (µs) of the apps (HTTP) or of this process (raw: its pg client) in the phase. */
+  cpuMicros: number;
   /** Each client's count of attempts so far: where it is in its cycle. */
   turns: number[];
 }
@@ -106,6 +110,7 @@ const newPhase = (): Phase => ({
   accepted: [],
   errors: new Map(),
   elapsedMs: 0,
+  cpuMicros: 0,
   turns: Array.from({ length: CLIENTS }, () => 0),
 });
 
@@ -194,9 +199,10 @@ function sendingWindows() {
  * unread total, counted as the service counts it, here in the same statement), insert the
  * message_received notification (whose trigger NOTIFYs notification.created, as in the app). It
  * leaves out: the session lookup, the block check, the rate-limit counter, taking attachments (none
- * here), re-reading the message with its attachments, the sender's own message.created and its
- * unread count, and the check for an email already pending (the notification is stored with no
- * email due, as the service stores every message's after a conversation's first).
+ * here), the sender's own message.created and its unread count, and the check for an email already
+ * pending (the notification is stored with no email due, as the service stores every message's
+ * after a conversation's first). Eight round trips; the app's send has made five since issue 32
+ * (decision 0026), the limit's counter aside.
  */
 async function rawSend(
   client: pg.PoolClient,
@@ -281,7 +287,13 @@ async function main() {
     },
     async () => {
       await scratch.prepare();
-      apps.push(...(await harness.startApps(scratch, ["A", "B"], { poolSize: APP_POOL_SIZE })));
+      apps.push(
+        ...(await harness.startApps(scratch, ["A", "B"], {
+          poolSize: APP_POOL_SIZE,
+          // BENCH_CPU_PROF=dir writes a V8 CPU profile of each app process there.
+          cpuProfileDir: process.env.BENCH_CPU_PROF,
+        })),
+      );
       const targets = apps.map((app) => {
         const agent = new Agent({ keepAlive: true, maxSockets: Math.ceil(CLIENTS / 2) });
         agents.push(agent);
@@ -405,13 +417,23 @@ async function main() {
       await runClients(newPhase(), rawSendOf, WARMUP_MS / 2);
 
       const sliceMs = (SECONDS * 1000) / SLICES;
+      const appsCpu = async () =>
+        (await Promise.all(apps.map((a) => a.cpuMicros()))).reduce((x, y) => x + y, 0);
       for (let i = 0; i < SLICES; i++) {
         const order: [Phase, Send][] = [
           [http, httpSend],
           [raw, rawSendOf],
         ];
         if (i % 2 === 1) order.reverse();
-        for (const [phase, send] of order) await runClients(phase, send, sliceMs);
+        for (const [phase, send] of order) {
+          const before = phase === http ? await appsCpu() : process.cpuUsage();
+          await runClients(phase, send, sliceMs);
+          if (phase === http) phase.cpuMicros += (await appsCpu()) - (before as number);
+          else {
+            const used = process.cpuUsage(before as NodeJS.CpuUsage);
+            phase.cpuMicros += used.user + used.system;
+          }
+        }
       }
       await sleep(GRACE_MS);
 
@@ -463,6 +485,11 @@ async function main() {
           `; warm-up ${warmHttp.accepted.length} messages, errors: ${errors(warmHttp)}`,
       );
       console.log(line("raw sql", raw));
+      const perMessage = (p: Phase) =>
+        `${(p.cpuMicros / 1000 / Math.max(1, p.accepted.length)).toFixed(3)} ms`;
+      console.log(
+        `CPU per message: apps ${perMessage(http)} (${((http.cpuMicros / 1000 / http.elapsedMs) * 100).toFixed(0)}% of one core); raw side's process ${perMessage(raw)}`,
+      );
       console.log(`ratio http/raw (messages/s): ${(rate(http) / rate(raw)).toFixed(2)}`);
       if (missed > 0 || lost.size > 0 || http.errors.size > 0 || raw.errors.size > 0)
         process.exitCode = 1;

@@ -38,6 +38,12 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Whether publish() would send `json` (an event's data) in the NOTIFY itself; a statement that
+ * builds its own pg_notify() (a message's event with its counts) checks this first.
+ */
+export const fitsInline = (json: string) => Buffer.byteLength(json) <= INLINE_LIMIT;
+
 /** Publishes a live event in the caller's transaction (or at once outside one): sent at commit. */
 export async function publish<N extends LiveEventName>(
   db: Db,
@@ -46,7 +52,7 @@ export async function publish<N extends LiveEventName>(
   data: LiveWire<N>,
 ): Promise<void> {
   const json = JSON.stringify(data);
-  if (Buffer.byteLength(json) <= INLINE_LIMIT) {
+  if (fitsInline(json)) {
     await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topic}|${name}|${json}`})`);
     return;
   }

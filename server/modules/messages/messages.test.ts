@@ -825,6 +825,40 @@ describe("live", () => {
     await expect(anas.events.next("messages.read", 300)).rejects.toThrow(/no messages.read/);
     for (const tab of [anas, bens, eves]) tab.close();
   });
+
+  it("tells of a long message too, in its own words, with the totals after it", async () => {
+    const ana = await person("ana");
+    const ben = await person("ben");
+    const { conversation } = await start(ana, ben, { text: "First" });
+    // Ben trashed it with one message unread: that one counts again once a new message brings it back.
+    await ben.agent.patch(`/api/me/conversations/${conversation.id}`, { folder: "trash" });
+    const [anas, bens] = [await connect(ana), await connect(ben)];
+
+    const quoted = `He said "no" \\ <b>&amp;</b> 'yes'`;
+    const sent = await send(ana, conversation.id, quoted);
+    expect(sent.text).toBe(quoted);
+    expect(messageCreatedSchema.parse(await bens.events.next("message.created"))).toEqual({
+      message: sent,
+      unreadTotal: 2,
+    });
+    expect(messageCreatedSchema.parse(await anas.events.next("message.created"))).toEqual({
+      message: sent,
+      unreadTotal: 0,
+    });
+    // 5,000 characters of three bytes each: too long for a NOTIFY, so the payload is stored.
+    const long = "€".repeat(MESSAGE_LIMITS.textMax);
+    const sentLong = await send(ben, conversation.id, long);
+    expect(sentLong.text).toBe(long);
+    expect(messageCreatedSchema.parse(await anas.events.next("message.created"))).toEqual({
+      message: sentLong,
+      unreadTotal: 1,
+    });
+    expect(messageCreatedSchema.parse(await bens.events.next("message.created"))).toEqual({
+      message: sentLong,
+      unreadTotal: 2,
+    });
+    for (const tab of [anas, bens]) tab.close();
+  });
 });
 
 describe("message emails", () => {
