@@ -112,6 +112,9 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SESSION_SECRET: randomBytes(32).toString("hex"),
+      // The pages measured are the demo's (an auction, a category with listings): production
+      // writes no demo data unless asked.
+      DEMO_DATA: "1",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -31,6 +31,21 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("DEMO_DATA", () => {
+  it("is on outside production and off in production unless asked for; a bad value is refused", () => {
+    expect(loadConfig({ ...base }).demoData).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: "development" }).demoData).toBe(true);
+    const production = { ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(64) };
+    expect(loadConfig(production).demoData).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: "1" }).demoData).toBe(true);
+    expect(loadConfig({ ...base, DEMO_DATA: "0" }).demoData).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: "" }).demoData).toBe(false);
+    expect(() => loadConfig({ ...base, DEMO_DATA: "yes" })).toThrow(
+      /DEMO_DATA: must be "1" or "0"/,
+    );
+  });
+});
+
 describe("behind a proxy on this machine, a client's own X-Forwarded-For is not believed", () => {
   let t: TestApp | undefined;
   afterEach(async () => {

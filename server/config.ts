@@ -69,6 +69,17 @@ const envSchema = z.object({
    * balancer's health check takes it out of rotation first (a few check intervals).
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /**
+   * Write the demo data (accounts with a published password, listings, orders) into a database
+   * with no users: "1" or "0"; unset, yes outside production and no in production.
+   */
+  DEMO_DATA: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .enum(["0", "1", "true", "false"], { message: 'must be "1" or "0"' })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "1" || v === "true")),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** How long the home page's choice of listings is reused per territory; 0 chooses every time. */
   HOME_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
@@ -189,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     registerLimitPerMinute: e.REGISTER_LIMIT_PER_MINUTE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    /** Whether a start on a database without users writes the demo data; reference data always. */
+    demoData: e.DEMO_DATA ?? e.NODE_ENV !== "production",
     metricsToken: e.METRICS_TOKEN,
     /** Production default 5 s: two checks at HAProxy's 2 s interval; elsewhere no wait. */
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === "production" ? 5000 : 0),

@@ -62,13 +62,18 @@ async function main() {
     status.healthy
       ? app.log.info({ replica: status }, "read replica in use")
       : app.log.warn({ replica: status }, "read replica skipped: public reads go to the primary");
+  // The reference data (categories, territories, bid increments) always; the demo data, whose
+  // accounts share a published password, only outside production or when DEMO_DATA=1 asks for it.
   const seeded = await seedDatabase(database.db, {
     uploadsDir: config.uploadsDir,
     storage: app.storage,
     log: (msg) => app.log.info(msg),
+    demo: config.demoData,
   });
-  if (seeded.seeded) app.log.info("demo data created");
-  timing.lap("demo data");
+  if (seeded.seeded && config.isProduction)
+    app.log.warn("demo data created (DEMO_DATA=1): its accounts share a published password");
+  else if (seeded.seeded) app.log.info("demo data created");
+  timing.lap("seeding");
 
   const stopJobs = startJobs(app);
 

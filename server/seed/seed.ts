@@ -3,13 +3,12 @@
  * prices, auctions and bids (only the row ids differ), so demos, screenshots and tests agree.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { incrementFor } from "../../core/bidding";
 import { orderTotals } from "../../core/cart";
 import type { ListingKind } from "../../core/listing";
 import type { Db } from "../db/client";
-import { auctionSettings, bidIncrements, bids } from "../db/schema/auctions";
-import { categories, territories } from "../db/schema/catalog";
+import { auctionSettings, bids } from "../db/schema/auctions";
 import { listingImages, listings } from "../db/schema/listings";
 import { auctionOrders, orderLines, orders } from "../db/schema/orders";
 import { users } from "../db/schema/users";
@@ -34,6 +33,7 @@ import { seedDemoMessages, writeSeedAttachments } from "./seed-messages";
 import { seedDemoNotifications } from "./seed-notifications";
 import { seedDemoOffers } from "./seed-offers";
 import { seedDemoRates } from "./seed-rates";
+import { hasReferenceData, insertReferenceData, referenceIds } from "./seed-reference";
 import { seedDemoRefunds } from "./seed-refunds";
 import { seedDemoReports } from "./seed-reports";
 import { seedDemoReturns } from "./seed-returns";
@@ -558,9 +558,19 @@ function chunks<T>(rows: T[], size = INSERT_CHUNK): T[][] {
   return out;
 }
 
-async function hasCategories(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: categories.id }).from(categories).limit(1);
-  return rows.length > 0;
+async function hasUsers(db: Db): Promise<boolean> {
+  const found = await db.select({ id: users.id }).from(users).limit(1);
+  return found.length > 0;
+}
+
+/** Whether the demo data is in this database (its first account), whatever the setting now. */
+async function hasDemoUsers(db: Db): Promise<boolean> {
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_USERS[0]?.email ?? ""))
+    .limit(1);
+  return found.length > 0;
 }
 
 async function insertAll(
@@ -571,43 +581,18 @@ async function insertAll(
   /** Public URLs of the pictures by storage key, as storage answered them (default /uploads/...). */
   imageUrls: ReadonlyMap<string, string>,
 ): Promise<void> {
-  const categoryIds = new Map<string, string>();
-  const topRows = CATEGORY_TREE.map((c, position) => {
-    const id = randomUUID();
-    categoryIds.set(c.slug, id);
-    return { id, slug: c.slug, name: c.name, description: c.description, position, parentId: null };
+  // The reference rows are in already (seed-reference.ts); the demo's rows point at them by slug.
+  const { categoryIds, territoryIds: territoryBySlug } = await referenceIds(tx);
+  const territoryIds = TERRITORIES.map((t) => {
+    const id = territoryBySlug.get(t.slug);
+    if (!id) throw new Error(`the demo data needs the territory ${t.slug}`);
+    return id;
   });
-  const subRows = CATEGORY_TREE.flatMap((c) =>
-    c.subcategories.map((s, position) => {
-      const id = randomUUID();
-      categoryIds.set(s.slug, id);
-      return {
-        id,
-        slug: s.slug,
-        name: s.name,
-        description: s.description,
-        position,
-        parentId: categoryIds.get(c.slug) ?? null,
-      };
-    }),
-  );
-  await tx.insert(categories).values(topRows);
-  await tx.insert(categories).values(subRows);
-
-  const territoryIds = TERRITORIES.map(() => randomUUID());
-  await tx
-    .insert(territories)
-    .values(
-      TERRITORIES.map((t, i) => ({ id: territoryIds[i] as string, slug: t.slug, name: t.name })),
-    );
-
-  await tx.insert(bidIncrements).values(
-    BID_INCREMENT_BANDS.map((b) => ({
-      priceRangeStartCents: b.startCents,
-      priceRangeEndCents: b.endCents,
-      minimumIncrementCents: b.incrementCents,
-    })),
-  );
+  const categoryId = (slug: string) => {
+    const id = categoryIds.get(slug);
+    if (!id) throw new Error(`the demo data needs the category ${slug}`);
+    return id;
+  };
 
   const userIds = DEMO_USERS.map(() => randomUUID());
   await tx.insert(users).values(
@@ -635,8 +620,8 @@ async function insertAll(
     title: l.title,
     description: l.description,
     kind: l.kind,
-    categoryId: categoryIds.get(l.categorySlug) as string,
-    subcategoryId: categoryIds.get(l.subcategorySlug) ?? null,
+    categoryId: categoryId(l.categorySlug),
+    subcategoryId: categoryId(l.subcategorySlug),
     territoryId: territoryIds[l.territory] as string,
     condition: l.condition,
     priceCents: l.priceCents,
@@ -812,23 +797,36 @@ export function seedImageJobs(plan: PlannedListing[]): SeedImageJob[] {
 }
 
 /**
- * Seeds demo data into an empty database in one transaction; a no-op once categories exist.
- * With `storage` (or only `uploadsDir`, a folder) it writes the listings' pictures there, and with
- * `storage` it also puts the demo messages' image attachments into private storage.
+ * Seeds an empty database: the reference data every installation needs (seed-reference.ts), and
+ * with `demo` (the default) the demo data on top, in one transaction. The demo goes only into a
+ * database without users, so it never mixes with a real marketplace's accounts; a no-op once both
+ * are in (or the reference data is, and the demo is not wanted). With `storage` (or only
+ * `uploadsDir`, a folder) it writes the listings' pictures there, and with `storage` it also puts
+ * the demo messages' image attachments into private storage. `seeded` says the demo was written.
  */
 export async function seedDatabase(
   db: Db,
-  options: { uploadsDir?: string; storage?: Storage; now?: Date; log?: (msg: string) => void } = {},
+  options: {
+    uploadsDir?: string;
+    storage?: Storage;
+    now?: Date;
+    log?: (msg: string) => void;
+    /** Write the demo data (accounts with a published password); false in production by default. */
+    demo?: boolean;
+  } = {},
 ): Promise<{ seeded: boolean }> {
   const log = options.log ?? (() => undefined);
+  const demo = options.demo ?? true;
   // Seed pictures go where uploaded photos go, so every instance serves them from the same place.
   const pictures =
     options.storage ?? (options.uploadsDir ? diskStorage(options.uploadsDir) : undefined);
-  // Cheap check first, so an already seeded database costs one query and no password hashing.
-  if (await hasCategories(db)) {
+  // Cheap checks first, so a seeded database costs two queries and no password hashing.
+  const hasReference = await hasReferenceData(db);
+  const demoWanted = demo && !(await hasUsers(db));
+  if (hasReference && !demoWanted) {
     // The pictures went to storage with the seed, so there is nothing to draw: one read checks
     // they are there, and only a wiped uploads folder under a kept database gets them again.
-    if (pictures) {
+    if (pictures && (await hasDemoUsers(db))) {
       const jobs = seedImageJobs(buildSeedPlan(new Date()));
       const rewritten = await ensureSeedImages(pictures, jobs);
       if (rewritten > 0) log(`Seed pictures were missing from storage: ${rewritten} written`);
@@ -839,17 +837,23 @@ export async function seedDatabase(
 
   const now = options.now ?? new Date();
   const started = Date.now();
-  const plan = buildSeedPlan(now);
+  const plan = demoWanted ? buildSeedPlan(now) : [];
   // One scrypt hash for every demo account: they share a published password, so a salt each would
   // protect nothing, and twelve hashes cost about 0.4 s of CPU on the first start.
-  const demoPasswordHash = await hashPassword(DEMO_PASSWORD);
+  const demoPasswordHash = demoWanted ? await hashPassword(DEMO_PASSWORD) : "";
   const passwordHashes = DEMO_USERS.map(() => demoPasswordHash);
 
   let picturesLog = "";
   const seeded = await db.transaction(async (tx) => {
     // Several instances may start on one fresh database; the lock makes exactly one seed it.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    if (await hasCategories(tx)) return false;
+    if (!(await hasReferenceData(tx))) {
+      await insertReferenceData(tx);
+      log(
+        `Reference data: ${CATEGORY_TREE.length} categories, ${TERRITORIES.length} territories, ${BID_INCREMENT_BANDS.length} bid increment bands`,
+      );
+    }
+    if (!demoWanted || (await hasUsers(tx))) return false;
     // Pictures first, while the transaction is open: a database that says it is seeded then
     // always has its pictures, and a later start never has to draw them (server/seed/seed-images.ts).
     let imageUrls = new Map<string, string>();

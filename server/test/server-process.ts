@@ -28,22 +28,24 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The server as `npm run dev:server` runs it, on `databaseUrl`, with `env` beside the test defaults.
- * With `http`, it listens on a free port and this waits until it answers /healthz.
+ * The server as `npm run dev:server` runs it, on `databaseUrl` (null: the embedded database in
+ * `dataDir`), with `env` beside the test defaults. With `http`, it listens on a free port and this
+ * waits until it answers /healthz.
  */
 export async function startServer(options: {
-  databaseUrl: string;
+  databaseUrl: string | null;
   dataDir: string;
   env?: Record<string, string>;
   http?: boolean;
 }): Promise<ServerProcess> {
   const port = options.http ? await freePort() : 0;
   // node itself, not npx or tsx's launcher: SIGKILL must reach the process that holds the connection.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
     cwd: process.cwd(),
     env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
+      ...inherited,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: options.dataDir,

@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../db/client";
 import { rows } from "../../db/rows";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 import { createUser } from "../../test/factories";
+import { databaseUrlOf } from "../../test/server-process";
 import { authenticate } from "../accounts/accounts.service";
 import { createAdmin, main } from "./admin-create";
 
@@ -114,6 +116,59 @@ describe("the command (main)", () => {
       expect(await authenticate(database.db, "ops@example.com", "Trade-winds7")).toBe(user?.id);
     } finally {
       await database.close();
+    }
+  }, 90_000);
+});
+
+describe("the command on the server's database (DATABASE_URL, or DATA_DIR's embedded one)", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tw-admin-create-stdin-"));
+  let target: TestDatabase | undefined;
+  afterAll(async () => {
+    await target?.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("takes the password from a piped standard input, never printing it, and promotes later", async () => {
+    const postgres = Boolean(process.env.TEST_DATABASE_URL);
+    if (postgres) target = await openTestDatabase("postgres");
+    const env: NodeJS.ProcessEnv = target
+      ? { DATABASE_URL: await databaseUrlOf(target.database.db), NODE_ENV: "production" }
+      : { DATA_DIR: dataDir, NODE_ENV: "production" };
+    env.SESSION_SECRET = "not-used-by-the-command-but-production-needs-one";
+    const printed: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((m) => void printed.push(String(m)));
+    const error = vi
+      .spyOn(console, "error")
+      .mockImplementation((m) => void printed.push(String(m)));
+    try {
+      const piped = Readable.from(["Sea-Grape-42\n", "ignored second line\n"]);
+      expect(await main(["--email", "first@example.com"], env, piped)).toBe(0);
+      expect(printed).toEqual(["Created the admin first (first@example.com)."]);
+      // An empty standard input is refused with what to do, and creates nothing.
+      expect(await main(["--email", "none@example.com"], env, Readable.from([]))).toBe(1);
+      expect(printed[1]).toMatch(/No password on standard input/);
+      // Run again for the same email: promoted (already admin), nothing asked.
+      expect(await main(["--email", "first@example.com"], env, Readable.from([]))).toBe(0);
+      expect(printed[2]).toBe("first is now an admin.");
+      expect(printed.join("\n")).not.toContain("Sea-Grape-42");
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+    const database = target
+      ? target.database
+      : await openDatabase({ pgliteDir: path.join(dataDir, "pglite") });
+    try {
+      const found = await rows<{ id: string; email: string; staff_role: string }>(
+        database.db,
+        sql`select id, email, staff_role from users order by email`,
+      );
+      expect(found.map((u) => [u.email, u.staff_role])).toEqual([["first@example.com", "admin"]]);
+      expect(await authenticate(database.db, "first@example.com", "Sea-Grape-42")).toBe(
+        found[0]?.id,
+      );
+    } finally {
+      if (!target) await database.close();
     }
   }, 90_000);
 });

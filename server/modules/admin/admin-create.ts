@@ -3,8 +3,9 @@
  *
  * Makes the first admin (or any later one) from the command line: creates a confirmed account with
  * the admin role, or gives an existing account the role (its password stays as it is). A new
- * account's password comes from ADMIN_PASSWORD when set (for scripts: nothing is asked), otherwise
- * it is asked twice on the terminal without echo. The database is the server's: DATABASE_URL, or
+ * account's password comes from ADMIN_PASSWORD when set (for scripts: nothing is asked), else from
+ * the first line of standard input when that is not a terminal (`... < file`, a pipe), otherwise it
+ * is asked twice on the terminal without echo. It is never printed. The database is the server's: DATABASE_URL, or
  * the embedded PGlite folder in DATA_DIR (stop the server first: PGlite allows one process).
  */
 import path from "node:path";
@@ -132,6 +133,22 @@ async function askHidden(question: string): Promise<string> {
   });
 }
 
+/** The first line of a piped or redirected standard input, without its line ending. */
+async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  input.setEncoding("utf8");
+  for await (const chunk of input) {
+    text += chunk;
+    if (text.includes("\n")) break;
+  }
+  const line = text.split(/\r?\n/)[0] ?? "";
+  if (line === "")
+    throw new AdminCreateError(
+      "No password on standard input: give it one line, or set ADMIN_PASSWORD.",
+    );
+  return line;
+}
+
 async function passwordFromTerminal(): Promise<string> {
   const first = await askHidden("Password for the new admin: ");
   parsed(newPasswordSchema.safeParse(first));
@@ -141,7 +158,11 @@ async function passwordFromTerminal(): Promise<string> {
 }
 
 /** The command: arguments and environment in, one line out; the exit code says how it went. */
-export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin,
+): Promise<number> {
   let args: { email?: string; username?: string; name?: string };
   try {
     args = parseArgs({
@@ -174,7 +195,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
       email: args.email,
       username: args.username,
       fullName: args.name,
-      password: async () => env.ADMIN_PASSWORD ?? (await passwordFromTerminal()),
+      password: async () =>
+        env.ADMIN_PASSWORD ?? (input.isTTY ? await passwordFromTerminal() : await firstLine(input)),
     });
     console.log(
       result.created
