@@ -16,6 +16,7 @@ import { sendPendingSupportEmails } from "../modules/support/support.service";
 import { matchNewListings } from "../modules/watching/alert-matching";
 import { sendEndingSoonAlerts } from "../modules/watching/watch-alerts";
 import { pruneLiveEventPayloads } from "../plugins/realtime-bus";
+import type { TraceLog } from "../trace";
 import { repeat } from "./repeat";
 import { cleanUpOrphanUploads } from "./upload-cleanup";
 
@@ -28,6 +29,10 @@ export function startJobs(app: App): () => Promise<void> {
   const { db } = app.database;
   const log = (err: unknown, msg: string) => app.log.error({ err }, msg);
   const failed = (msg: string) => (err: unknown) => log(err, msg);
+  // Work done for a request is logged with its trace id (its x-request-id): an operator follows
+  // one request from its own log lines into the jobs that finished it.
+  const traced: TraceLog = (traceIds, msg) =>
+    app.log.info(traceIds.length === 1 ? { traceId: traceIds[0] } : { traceIds }, msg);
   // Every run counted by outcome (GET /metrics), so a job that fails on every instance shows.
   const job = (name: string, task: () => Promise<unknown>, options: Parameters<typeof repeat>[1]) =>
     repeat(
@@ -57,6 +62,7 @@ export function startJobs(app: App): () => Promise<void> {
           mailer: app.mailer,
           publicUrl: app.publicUrl,
           log,
+          traced,
         }),
       { everyMs: 5000, onError: failed("notification emails failed") },
     ),
@@ -70,12 +76,13 @@ export function startJobs(app: App): () => Promise<void> {
           supportEmail: app.config.supportEmail,
           publicUrl: app.publicUrl,
           log,
+          traced,
         }),
       { everyMs: 5000, onError: failed("support emails failed") },
     ),
     // New listings reach saved searches and followers within seconds; the queue keeps what a
     // stopped instance had not matched.
-    job("listing_alerts", () => matchNewListings(db), {
+    job("listing_alerts", () => matchNewListings(db, Number.POSITIVE_INFINITY, traced), {
       everyMs: 2000,
       onError: failed("listing alert matching failed"),
     }),
@@ -99,7 +106,7 @@ export function startJobs(app: App): () => Promise<void> {
     // filled) are sent, or retried with the same idempotency key, within half a minute.
     job(
       "refunds",
-      () => sendPendingRefunds({ db, provider: app.payments, log, clock: app.clock }),
+      () => sendPendingRefunds({ db, provider: app.payments, log, traced, clock: app.clock }),
       {
         everyMs: 30_000,
         onError: failed("refunds failed"),
