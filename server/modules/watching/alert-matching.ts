@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
+import { wakeJob } from "../../db/jobs-due";
 import { rows, uuidList } from "../../db/rows";
 import { notifications } from "../../db/schema/notifications";
 import { currentTraceId, type TraceLog, traceIdsOf } from "../../trace";
@@ -26,6 +27,8 @@ export async function queueNewListing(tx: Db, listingId: string): Promise<void> 
     sql`insert into listing_alert_queue (listing_id, trace_id)
         values (${listingId}, ${currentTraceId()}) on conflict do nothing`,
   );
+  // The matching job runs at commit rather than at its next (idle, slower) poll.
+  await wakeJob(tx, "listing_alerts");
 }
 
 interface SearchMatch extends DeliveryRow {
