@@ -115,11 +115,17 @@ async function main() {
       };
       const prof = process.env.BENCH_CPU_PROF;
       const ports: number[] = [];
+      // COST_SERVERS=a,b,c runs instance i from build i (another checkout's dist/server/server.js),
+      // to compare two versions' idle cost in one run.
+      const servers = (process.env.COST_SERVERS ?? "").split(",").filter(Boolean);
       for (let i = 0; i < INSTANCES; i++) {
         const port = await freePort();
         const child = spawn(
           process.execPath,
-          [...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []), "dist/server/server.js"],
+          [
+            ...(prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : []),
+            servers[i] ?? "dist/server/server.js",
+          ],
           { env: { ...process.env, ...env, PORT: String(port) }, stdio: "inherit" },
         );
         children.push(child);
