@@ -5,6 +5,7 @@
  * (`dist/server/server.js`, as `npm start` runs it) and HAProxy in front of them (Debian's package,
  * installed if missing), with the configuration of docs/deploy.md. Then:
  *
+ * 0. The three instances idle, for SOAK_IDLE_SECONDS (5): what each costs with no request at all.
  * 1. One instance alone, for SOAK_CALIBRATE_SECONDS: the app's CPU per request on one instance.
  * 2. Through HAProxy for SOAK_SECONDS (default 600): browsing 70%, bids 10%, cart and checkout
  *    (paid with the sandbox's test card) 10%, messages 10%, from SOAK_USERS signed-in users in a
@@ -18,7 +19,8 @@
  *
  * It prints the error rate outside the fault windows, p50/p99 per class, browse p99 while the
  * replica served against while it was stopped, the CPU per request with one and with three
- * instances, and exits 1 if a check fails or errors outside the windows reach SOAK_MAX_ERROR_RATE
+ * instances (as first measured, then less the idle cost, and per instance: the first instance is
+ * warmed by the calibration, the other two serve their first requests in the window), and exits 1 if a check fails or errors outside the windows reach SOAK_MAX_ERROR_RATE
  * (0.001 unless set; CI's one-minute run on a shared machine allows 0.01).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -48,6 +50,8 @@ const CALIBRATE_SECONDS = Number(
   process.env.SOAK_CALIBRATE_SECONDS ?? Math.min(60, Math.max(10, SECONDS / 10)),
 );
 const USERS = Number(process.env.SOAK_USERS ?? 24);
+/** Seconds the instances are measured idle, before any load. */
+const IDLE_SECONDS = Number(process.env.SOAK_IDLE_SECONDS ?? 5);
 /** The error rate outside fault windows above which the run fails (issue 31's goal: 0.1%). */
 const MAX_ERROR_RATE = Number(process.env.SOAK_MAX_ERROR_RATE ?? 0.001);
 const LIVE = Number(process.env.SOAK_LIVE ?? 30);
@@ -178,9 +182,19 @@ function metricSum(text: string, name: string): number {
   return sum;
 }
 
+interface Usage {
+  cpu: number;
+  requests: number;
+}
+
+/** CPU seconds and requests answered so far by the instances together (from /metrics). */
+async function usage(agent: Agent, instances: Instance[]): Promise<Usage> {
+  return sum(await usageOf(agent, instances));
+}
+
 /** CPU seconds and requests answered so far by each instance (from /metrics). */
-async function usage(agent: Agent, instances: Instance[]) {
-  const figures = await Promise.all(
+async function usageOf(agent: Agent, instances: Instance[]): Promise<Usage[]> {
+  return Promise.all(
     instances.map(async (i) => {
       const res = await call(agent, i.port, "GET", "/metrics", {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
@@ -191,11 +205,13 @@ async function usage(agent: Agent, instances: Instance[]) {
       };
     }),
   );
-  return figures.reduce((a, b) => ({ cpu: a.cpu + b.cpu, requests: a.requests + b.requests }), {
+}
+
+const sum = (figures: Usage[]): Usage =>
+  figures.reduce((a, b) => ({ cpu: a.cpu + b.cpu, requests: a.requests + b.requests }), {
     cpu: 0,
     requests: 0,
   });
-}
 
 function haproxyConfig(port: number, instances: Instance[]): string {
   return `global
@@ -502,11 +518,21 @@ async function main() {
           }),
         );
 
+      // 0. What each instance costs while no one uses it (its jobs, the replica's monitor): paid
+      // per instance whatever the load, so charged to the requests of three instances three times.
+      const idleFrom = await usageOf(agent, instances);
+      await sleep(IDLE_SECONDS * 1000);
+      const idleCpu = (await usageOf(agent, instances)).map(
+        (u, i) => (u.cpu - (idleFrom[i]?.cpu ?? 0)) / IDLE_SECONDS,
+      );
+
       // 1. One instance alone: CPU per request.
       const one = [instances[0] as Instance];
       const oneBefore = await usage(agent, one);
+      const calibrationStart = now();
       await drive(instances[0]?.port as number, now() + CALIBRATE_SECONDS * 1000);
       const oneAfter = await usage(agent, one);
+      const calibrationSeconds = (now() - calibrationStart) / 1000;
       const calibration = outcomes.length;
 
       // Live clients through the balancer, reconnecting after the server's retry hint.
@@ -559,14 +585,17 @@ async function main() {
         to: at(0.13),
         before: { cpu: 0, requests: 0 },
         after: { cpu: 0, requests: 0 },
+        each: { before: [] as Usage[], after: [] as Usage[] },
       };
       let faultsDone = false;
       let tailUntil = 0;
       const faults = (async () => {
         await sleep(quiet.from - now());
-        quiet.before = await usage(agent, instances);
+        quiet.each.before = await usageOf(agent, instances);
+        quiet.before = sum(quiet.each.before);
         await sleep(quiet.to - now());
-        quiet.after = await usage(agent, instances);
+        quiet.each.after = await usageOf(agent, instances);
+        quiet.after = sum(quiet.each.after);
 
         await sleep(at(0.15) - now());
         let from = now();
@@ -750,6 +779,12 @@ async function main() {
             replicaWindow && o.at >= replicaWindow.from + 3000 && o.at <= replicaWindow.to - 3000,
         ),
       );
+      /** CPU per request less what the instances would have used idle over `seconds`. */
+      const cpuLessIdle = (a: Usage, b: Usage, idle: number[], seconds: number) =>
+        b.requests > a.requests
+          ? ((b.cpu - a.cpu - idle.reduce((x, y) => x + y, 0) * seconds) * 1000) /
+            (b.requests - a.requests)
+          : Number.NaN;
       const cpuPer = (
         a: { cpu: number; requests: number },
         b: { cpu: number; requests: number },
@@ -799,6 +834,20 @@ async function main() {
             )
         ).toFixed(2)} ms`,
         `app CPU per request: one instance ${cpuPer(oneBefore, oneAfter).toFixed(2)} ms, three instances ${cpuPer(quiet.before, quiet.after).toFixed(2)} ms`,
+        // The figure above charges the three instances' idle cost to the requests, and compares one
+        // instance warmed by the calibration with two serving their first requests: what follows
+        // tells those apart (issue 31, decision 0025).
+        `  idle cost (no requests, ${IDLE_SECONDS} s): ${idleCpu.map((c) => `${(c * 1000).toFixed(1)}`).join(", ")} ms CPU a second per instance`,
+        `  less the idle cost: one instance ${cpuLessIdle(oneBefore, oneAfter, [idleCpu[0] ?? 0], calibrationSeconds).toFixed(2)} ms, three instances ${cpuLessIdle(quiet.before, quiet.after, idleCpu, (quiet.to - quiet.from) / 1000).toFixed(2)} ms`,
+        `  three instances, each in the same window: ${instances
+          .map(
+            (i, n) =>
+              `${i.name}${n === 0 ? " (warmed by the calibration)" : ""} ${cpuPer(
+                quiet.each.before[n] ?? { cpu: 0, requests: 0 },
+                quiet.each.after[n] ?? { cpu: 0, requests: 0 },
+              ).toFixed(2)} ms`,
+          )
+          .join(", ")}`,
         `acknowledged: ${acked.bids.length} bids, ${acked.orders.length} paid orders, ${acked.messages.length} messages; live events received ${liveEvents}, reconnects ${reconnects}`,
         problems.length
           ? `CHECKS FAILED:\n${problems.map((p) => `  ${p}`).join("\n")}`

@@ -64,6 +64,7 @@ import { bucketPublicUrl, s3Storage } from "./plugins/s3-storage";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { sessionPlugin } from "./plugins/session";
 import { diskStorage, type Storage } from "./plugins/storage";
+import { withTraceId } from "./trace";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -180,8 +181,11 @@ export async function buildApp({
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook("onRequest", async (request, reply) => {
+  // The rest of the request runs inside its trace id (server/trace.ts): background work it queues
+  // carries the id. A callback hook, so that the hooks and handler after it run inside the context.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    withTraceId(request.id, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

@@ -62,6 +62,7 @@ const SERVER_ORDER: readonly string[] = [
   "server/log-redaction.ts",
   "server/config.ts",
   "server/clock.ts",
+  "server/trace.ts", // the trace id of the request in progress, for the work it queues
   "server/concurrency.ts",
   "server/errors.ts",
   "core",

@@ -11,6 +11,11 @@ import type { Db, LimitedConnection } from "./db-handle";
  * moment. A replica that keeps up under load reads a lag of about one interval; one whose replay
  * stopped or whose stream broke reads a lag that grows from then. Past `maxLagMs`, or when it does
  * not answer, it is skipped and every read goes to the primary until it catches up again.
+ *
+ * While no read has asked for it for IDLE_AFTER_MS, the monitor checks every IDLE_CHECK_EVERY_MS
+ * instead (issue 31: an idle instance's queries are paid once per instance). The first read after
+ * such a pause goes to the primary and starts a check at once; reads use the replica again when that
+ * check answers, so no read trusts a status older than the busy interval allows.
  */
 export interface ReadReplica {
   /** Whether reads may go to the replica now. */
@@ -37,6 +42,9 @@ export interface ReplicaStatus {
 }
 
 const CHECK_EVERY_MS = 500;
+/** No read for this long: the monitor slows down to IDLE_CHECK_EVERY_MS. */
+const IDLE_AFTER_MS = 10_000;
+const IDLE_CHECK_EVERY_MS = 5_000;
 /** A check slower than this counts as failed: a replica that slow is no help to a browse request. */
 const CHECK_TIMEOUT_MS = 1000;
 
@@ -155,18 +163,38 @@ export function openReadReplica(options: {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
+  let checking = false;
+  /** When a read last asked whether it may use the replica. */
+  let askedAt = Date.now();
+  /** Whether the status is from a check at the busy pace (false while the monitor idles). */
+  let current = true;
   const loop = () => {
     if (stopped) return;
+    checking = true;
     running = check().finally(() => {
+      checking = false;
       if (stopped) return;
-      timer = setTimeout(loop, CHECK_EVERY_MS);
+      const idle = Date.now() - askedAt > IDLE_AFTER_MS;
+      current = !idle;
+      timer = setTimeout(loop, idle ? IDLE_CHECK_EVERY_MS : CHECK_EVERY_MS);
       timer.unref();
     });
   };
   loop();
 
   return {
-    healthy: () => status.healthy,
+    healthy() {
+      askedAt = Date.now();
+      if (current) return status.healthy;
+      // The monitor was idle: check now (unless a check is under way), and read the primary until
+      // it answers.
+      if (!checking && !stopped) {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        loop();
+      }
+      return false;
+    },
     status: () => status,
     db: drizzleNodePg(main) as unknown as Db,
     limitedConnection: (timeoutMs) => options.limited.connect(timeoutMs),

@@ -57,4 +57,53 @@ describe("repeat", () => {
     await stop();
     expect(runs).toBe(0);
   });
+
+  it("waits longer after each idle run, up to idleEveryMs, and comes back to everyMs with work", async () => {
+    const at: number[] = [];
+    let work = 0;
+    const stop = repeat(
+      async () => {
+        at.push(performance.now());
+        const done = work;
+        work = 0;
+        return done;
+      },
+      { everyMs: 10, idleEveryMs: 40, isIdle: (done) => done === 0, onError: () => undefined },
+    );
+    while (at.length < 5) await wait(5);
+    const gaps = at.slice(1).map((t, i) => t - (at[i] ?? 0));
+    // 20, 40, 40 ms after idle runs (timers may fire a little late, never early).
+    expect(gaps[0]).toBeGreaterThanOrEqual(19);
+    expect(gaps[1]).toBeGreaterThanOrEqual(39);
+    expect(gaps[2]).toBeGreaterThanOrEqual(39);
+    expect(gaps[2]).toBeLessThan(80);
+    await stop();
+  });
+
+  it("runs at once when woken while waiting, and again right after a run it was woken during", async () => {
+    let runs = 0;
+    let release: (() => void) | null = null;
+    const stop = repeat(
+      async () => {
+        runs++;
+        if (runs === 2) await new Promise<void>((resolve) => (release = resolve));
+        return 0;
+      },
+      { everyMs: 60_000, idleEveryMs: 600_000, isIdle: () => true, onError: () => undefined },
+    );
+    stop.wake();
+    while (runs < 1) await wait(1);
+    stop.wake();
+    while (runs < 2) await wait(1);
+    // Woken during the second run: a third follows it at once, never alongside it.
+    stop.wake();
+    await wait(10);
+    expect(runs).toBe(2);
+    (release as (() => void) | null)?.();
+    while (runs < 3) await wait(1);
+    await stop();
+    stop.wake();
+    await wait(10);
+    expect(runs).toBe(3);
+  });
 });

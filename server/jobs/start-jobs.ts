@@ -1,4 +1,5 @@
 import type { App } from "../app";
+import { JOBS_DUE_CHANNEL, type WakeableJob } from "../db/jobs-due";
 import { settleDueAuctions } from "../modules/auctions/auction-settlement";
 import { sendPendingRefunds } from "../modules/cancellations/refunds.service";
 import { releaseDueFunds } from "../modules/ledger/seller-funds";
@@ -16,7 +17,11 @@ import { sendPendingSupportEmails } from "../modules/support/support.service";
 import { matchNewListings } from "../modules/watching/alert-matching";
 import { sendEndingSoonAlerts } from "../modules/watching/watch-alerts";
 import { pruneLiveEventPayloads } from "../plugins/realtime-bus";
-import { repeat } from "./repeat";
+import type { TraceLog } from "../trace";
+import { type Repeating, repeat } from "./repeat";
+
+type RepeatOptions<T> = Parameters<typeof repeat<T>>[1];
+
 import { cleanUpOrphanUploads } from "./upload-cleanup";
 
 /**
@@ -28,12 +33,19 @@ export function startJobs(app: App): () => Promise<void> {
   const { db } = app.database;
   const log = (err: unknown, msg: string) => app.log.error({ err }, msg);
   const failed = (msg: string) => (err: unknown) => log(err, msg);
+  // Work done for a request is logged with its trace id (its x-request-id): an operator follows
+  // one request from its own log lines into the jobs that finished it.
+  const traced: TraceLog = (traceIds, msg) =>
+    app.log.info(traceIds.length === 1 ? { traceId: traceIds[0] } : { traceIds }, msg);
   // Every run counted by outcome (GET /metrics), so a job that fails on every instance shows.
-  const job = (name: string, task: () => Promise<unknown>, options: Parameters<typeof repeat>[1]) =>
+  const job = <T>(name: string, task: () => Promise<T>, options: RepeatOptions<T>) =>
     repeat(
       () =>
         task().then(
-          () => app.metrics.jobRuns.inc({ job: name, outcome: "ok" }),
+          (result) => {
+            app.metrics.jobRuns.inc({ job: name, outcome: "ok" });
+            return result;
+          },
           (err: unknown) => {
             app.metrics.jobRuns.inc({ job: name, outcome: "failed" });
             throw err;
@@ -41,6 +53,31 @@ export function startJobs(app: App): () => Promise<void> {
         ),
       options,
     );
+  // A run that did nothing: the job waits longer before the next, until woken (repeat.ts).
+  const none = (done: number) => done === 0;
+  const wakeable: Record<WakeableJob, Repeating> = {
+    // New listings reach saved searches and followers within seconds; the queue keeps what a
+    // stopped instance had not matched. Woken by the transaction that queues a listing
+    // (jobs-due.ts); polling, every 30 s at most when idle, only covers a wake that was lost.
+    listing_alerts: job(
+      "listing_alerts",
+      () => matchNewListings(db, Number.POSITIVE_INFINITY, traced),
+      {
+        everyMs: 2000,
+        idleEveryMs: 30_000,
+        isIdle: none,
+        onError: failed("listing alert matching failed"),
+      },
+    ),
+    // Confirmed CSV uploads become listings a row at a time, starting within a second or two.
+    // Woken by the upload's confirmation, as above.
+    listing_uploads: job("listing_uploads", () => runListingUploads(db, () => app.clock.now()), {
+      everyMs: 1500,
+      idleEveryMs: 30_000,
+      isIdle: none,
+      onError: failed("bulk listing creation failed"),
+    }),
+  };
   const stops = [
     // An auction is settled within about a second of its effective end.
     job("auction_settlement", () => settleDueAuctions(db), {
@@ -57,6 +94,7 @@ export function startJobs(app: App): () => Promise<void> {
           mailer: app.mailer,
           publicUrl: app.publicUrl,
           log,
+          traced,
         }),
       { everyMs: 5000, onError: failed("notification emails failed") },
     ),
@@ -70,20 +108,12 @@ export function startJobs(app: App): () => Promise<void> {
           supportEmail: app.config.supportEmail,
           publicUrl: app.publicUrl,
           log,
+          traced,
         }),
       { everyMs: 5000, onError: failed("support emails failed") },
     ),
-    // New listings reach saved searches and followers within seconds; the queue keeps what a
-    // stopped instance had not matched.
-    job("listing_alerts", () => matchNewListings(db), {
-      everyMs: 2000,
-      onError: failed("listing alert matching failed"),
-    }),
-    // Confirmed CSV uploads become listings a row at a time, starting within a second or two.
-    job("listing_uploads", () => runListingUploads(db, () => app.clock.now()), {
-      everyMs: 1500,
-      onError: failed("bulk listing creation failed"),
-    }),
+    wakeable.listing_alerts,
+    wakeable.listing_uploads,
     // "Ending within the hour" is told within a minute of the hour starting.
     job("ending_soon_alerts", () => sendEndingSoonAlerts(db), {
       everyMs: 60_000,
@@ -99,7 +129,7 @@ export function startJobs(app: App): () => Promise<void> {
     // filled) are sent, or retried with the same idempotency key, within half a minute.
     job(
       "refunds",
-      () => sendPendingRefunds({ db, provider: app.payments, log, clock: app.clock }),
+      () => sendPendingRefunds({ db, provider: app.payments, log, traced, clock: app.clock }),
       {
         everyMs: 30_000,
         onError: failed("refunds failed"),
@@ -158,7 +188,15 @@ export function startJobs(app: App): () => Promise<void> {
       onError: failed("unsent attachment cleanup failed"),
     }),
   ];
+  const listening = app.database
+    .listen(JOBS_DUE_CHANNEL, (name) => wakeable[name as WakeableJob]?.wake())
+    .catch((err: unknown) => {
+      // The jobs still poll: work is done, later.
+      log(err, "could not listen for queued work; jobs poll only");
+      return async () => undefined;
+    });
   return async () => {
+    await (await listening)();
     await Promise.all(stops.map((stop) => stop()));
   };
 }

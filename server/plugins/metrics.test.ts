@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUpTestApp } from "../test/build-test-app";
+import { type BusEvent, publish } from "./realtime-bus";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 
@@ -95,6 +98,62 @@ describe("GET /metrics", () => {
       headers: { "x-request-id": 'x"\n{"level":60}' },
     });
     expect(forged.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("the live-event bus delay", () => {
+  const t = setUpTestApp({ seed: false, env: { METRICS_TOKEN: TOKEN } });
+  const count = async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    return {
+      count: sample(res.body, "live_event_bus_delay_seconds_count") ?? 0,
+      sum: sample(res.body, "live_event_bus_delay_seconds_sum") ?? 0,
+    };
+  };
+  /** Waits until the bus delivered an event on `topic` to this instance. */
+  const heard = (topic: string) =>
+    new Promise<BusEvent>((resolve) => {
+      const stop = t.app.bus.subscribe(topic, (event) => {
+        stop();
+        resolve(event);
+      });
+    });
+
+  it("is observed for each event received, from publish() and from SQL alike", async () => {
+    const before = await count();
+    const topic = `user:${randomUUID()}`;
+    const first = heard(topic);
+    await publish(t.database.db, topic, "notifications.unread", { unreadCount: 3 });
+    expect((await first).data).toEqual({ unreadCount: 3 });
+    const afterOne = await count();
+    expect(afterOne.count).toBe(before.count + 1);
+    // Seconds, measured between clocks of one machine here: small and never negative.
+    expect(afterOne.sum - before.sum).toBeGreaterThanOrEqual(0);
+    expect(afterOne.sum - before.sum).toBeLessThan(5);
+
+    // Stored payloads (too large for NOTIFY) carry the moment as well.
+    const large = heard(topic);
+    await publish(t.database.db, topic, "notifications.unread", {
+      unreadCount: 4,
+      padding: "x".repeat(8000),
+    } as never);
+    expect((await large).data).toMatchObject({ unreadCount: 4 });
+    expect((await count()).count).toBe(before.count + 2);
+  });
+
+  it("delivers an event without the moment (an older publisher) and does not count it", async () => {
+    const before = await count();
+    const topic = `user:${randomUUID()}`;
+    const got = heard(topic);
+    await t.database.db.execute(
+      sql`select pg_notify('live_events', ${`${topic}|notifications.unread|{"unreadCount":5}`})`,
+    );
+    expect((await got).data).toEqual({ unreadCount: 5 });
+    expect((await count()).count).toBe(before.count);
   });
 });
 

@@ -18,6 +18,8 @@ export interface Metrics {
   jobRuns: Counter<"job" | "outcome">;
   /** Emails handed to the mail transport, by outcome ("sent" or "failed"). */
   emails: Counter<"outcome">;
+  /** Seconds from publishing a live event to this instance receiving it (realtime-bus.ts). */
+  busDelay: Histogram;
 }
 
 declare module "fastify" {
@@ -38,6 +40,12 @@ const DOMAIN_ROUTES: Record<string, string> = {
 
 /** Seconds; a browse answer is tens of milliseconds, a bid a few, a photo upload up to seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * Seconds; an event crosses the bus in a millisecond or two on a quiet database, and one seconds
+ * late is a page showing a stale price.
+ */
+const BUS_DELAY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /** Work waiting in the database's queues, counted at scrape time (each is a partial index). */
 const QUEUE_DEPTHS = sql`select
@@ -106,6 +114,12 @@ export const metricsPlugin = fp(
         labelNames: ["outcome"] as const,
         registers: [registry],
       }),
+      busDelay: new Histogram({
+        name: "live_event_bus_delay_seconds",
+        help: "Time from publishing a live event (database clock) to this instance receiving it through LISTEN/NOTIFY",
+        buckets: BUS_DELAY_BUCKETS,
+        registers: [registry],
+      }),
     };
     app.decorate("metrics", metrics);
 
@@ -156,7 +170,8 @@ export const metricsPlugin = fp(
       help: "1 while public reads may use the read replica, 0 while they go to the primary",
       registers: [registry],
       collect() {
-        if (app.database.replica) this.set(app.database.replica.healthy() ? 1 : 0);
+        // status(), not healthy(): a scrape is not a read, and must not keep the monitor busy.
+        if (app.database.replica) this.set(app.database.replica.status().healthy ? 1 : 0);
       },
     });
     new Gauge({

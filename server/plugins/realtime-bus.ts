@@ -13,8 +13,19 @@ import { rows } from "../db/rows";
  * instance. Modules publish in the transaction of their change (publish(), or pg_notify in SQL
  * with the same format), so an event is sent at commit and never for a change that rolled back.
  * The bus imports no module: topics and events are the modules' (core/events.ts).
+ *
+ * The event's name carries when it was published, by the database's clock, in milliseconds
+ * (`<topic>|<event>@<ms>|...`): each instance observes the delay from publishing to receiving in
+ * live_event_bus_delay_seconds (/metrics). A name without it (an older publisher during a rolling
+ * update) is delivered all the same.
  */
 export const LIVE_EVENTS_CHANNEL = "live_events";
+
+/**
+ * The moment of publishing, by the database's clock (the same for every publisher, in SQL as
+ * here), as milliseconds since 1970: clock_timestamp(), not now(), which is the transaction's start.
+ */
+export const PUBLISHED_AT_SQL = sql`((extract(epoch from clock_timestamp()) * 1000)::bigint)::text`;
 
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; leave room for topic and name. */
 const INLINE_LIMIT = 7_500;
@@ -53,12 +64,15 @@ export async function publish<N extends LiveEventName>(
 ): Promise<void> {
   const json = JSON.stringify(data);
   if (fitsInline(json)) {
-    await db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topic}|${name}|${json}`})`);
+    await db.execute(
+      sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topic}|${name}@`} || ${PUBLISHED_AT_SQL} || ${`|${json}`})`,
+    );
     return;
   }
   await db.execute(
     sql`with stored as (insert into live_event_payloads (body) values (${json}) returning id)
-        select pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topic}|${name}|@`} || id::text) from stored`,
+        select pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topic}|${name}@`} || ${PUBLISHED_AT_SQL} || '|@' || id::text)
+        from stored`,
   );
 }
 
@@ -72,6 +86,7 @@ export async function pruneLiveEventPayloads(db: Db): Promise<void> {
 export const realtimeBusPlugin = fp(
   async (app) => {
     const handlers = new Map<string, Set<BusHandler>>();
+    const busDelay = app.metrics.busDelay;
 
     const deliver = (topic: string, name: LiveEventName, json: string) => {
       let data: unknown;
@@ -100,11 +115,19 @@ export const realtimeBusPlugin = fp(
       const first = payload.indexOf("|");
       const second = payload.indexOf("|", first + 1);
       if (first < 0 || second < 0) return;
+      // Every event received counts in the delay, followed here or not: it measures the bus.
+      const stamp = payload.lastIndexOf("@", second);
+      let name = payload.slice(first + 1, second);
+      if (stamp > first) {
+        name = payload.slice(first + 1, stamp);
+        const publishedAt = Number(payload.slice(stamp + 1, second));
+        // A clock of this machine behind the database's would read a negative delay: zero.
+        if (publishedAt > 0) busDelay.observe(Math.max(0, Date.now() - publishedAt) / 1000);
+      }
       const topic = payload.slice(0, first);
       // Most events concern topics nobody here follows (a bid on an auction no page of this
       // instance shows): dropped before any parsing.
       if (!handlers.has(topic)) return;
-      const name = payload.slice(first + 1, second);
       if (!isLiveEventName(name)) return;
       const body = payload.slice(second + 1);
       if (!body.startsWith("@")) {
@@ -140,5 +163,5 @@ export const realtimeBusPlugin = fp(
       },
     } satisfies Bus);
   },
-  { name: "realtime-bus", dependencies: ["db"] },
+  { name: "realtime-bus", dependencies: ["db", "metrics"] },
 );

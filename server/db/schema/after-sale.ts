@@ -185,6 +185,8 @@ export const refunds = pgTable(
     issuedBy: uuid("issued_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** The request that queued it (its x-request-id), logged by the job that does it; null for a job's own. */
+    traceId: text("trace_id"),
   },
   (t) => [
     check("refunds_status_check", oneOf(t.status, ["pending", "succeeded", "failed"])),

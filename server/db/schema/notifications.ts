@@ -59,6 +59,8 @@ export const notifications = pgTable(
      * email whose sender died or failed is due again when the lease runs out.
      */
     emailDueAt: timestamp("email_due_at", { withTimezone: true }),
+    /** The request that queued it (its x-request-id), logged by the job that does it; null for a job's own. */
+    traceId: text("trace_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [

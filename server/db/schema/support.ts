@@ -22,6 +22,8 @@ export const supportRequests = pgTable(
     emailDueAt: timestamp("email_due_at", { withTimezone: true }).default(sql`now()`),
     /** When both emails went. */
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    /** The request that queued it (its x-request-id), logged by the job that does it; null for a job's own. */
+    traceId: text("trace_id"),
   },
   (t) => [
     index("support_requests_email_due_idx")

@@ -142,4 +142,6 @@ export const listingAlertQueue = pgTable("listing_alert_queue", {
     .primaryKey()
     .references(() => listings.id, { onDelete: "cascade" }),
   queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().default(sql`now()`),
+  /** The request that queued it (its x-request-id), logged by the matching job; null outside one. */
+  traceId: text("trace_id"),
 });

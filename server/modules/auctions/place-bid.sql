@@ -266,7 +266,8 @@ BEGIN
   v_increment := bid_increment_for(v_price);
   -- The live event (auction.updated in core/events.ts) carries the new facts and the visible bids,
   -- so no instance reads the auction back to tell the pages following it; it is sent at commit.
-  PERFORM pg_notify('live_events', 'auction:' || p_listing::text || '|auction.updated|' || json_build_object(
+  PERFORM pg_notify('live_events', 'auction:' || p_listing::text || '|auction.updated@' ||
+    ((extract(epoch from clock_timestamp()) * 1000)::bigint)::text || '|' || json_build_object(
     'listingId', p_listing,
     'status', 'active',
     'facts', json_build_object(

@@ -6,6 +6,7 @@ import { orderLink } from "../../../core/order-links";
 import { type Clock, systemClock } from "../../clock";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
+import { currentTraceId, type TraceLog, traceIdsOf, withTraceId } from "../../trace";
 import { postRefundRecorded, postRefundSent } from "../ledger/seller-funds";
 import type { NewNotification } from "../notifications/notifications.service";
 import { notify } from "../notifications/notifications.service";
@@ -15,6 +16,8 @@ export interface RefundDeps {
   db: Db;
   provider: PaymentProvider;
   log?: (err: unknown, msg: string) => void;
+  /** Logs each refund sent or failed with the trace id of the request that queued it. */
+  traced?: TraceLog;
   /** The money rules' clock; the system's unless a test moves time. */
   clock?: Clock;
 }
@@ -91,9 +94,10 @@ export async function recordRefund(
     throw new Error(`refund of ${refund.amountCents} exceeds what is left on ${refund.orderId}`);
   const [row] = await rows<{ id: string }>(
     tx,
-    sql`insert into refunds (order_id, seller_id, amount_cents, reason, provider, issued_by)
+    sql`insert into refunds (order_id, seller_id, amount_cents, reason, provider, issued_by,
+          trace_id)
         values (${refund.orderId}, ${refund.sellerId}, ${refund.amountCents}, ${refund.reason},
-                ${refund.provider}, ${refund.issuedBy ?? null})
+                ${refund.provider}, ${refund.issuedBy ?? null}, ${currentTraceId()})
         returning id`,
   );
   if (!row) return null;
@@ -125,6 +129,8 @@ interface ClaimedRefund {
   issuedBy: string | null;
   paymentId: string | null;
   stale: boolean;
+  /** The request that queued it (server/trace.ts). */
+  traceId: string | null;
 }
 
 /**
@@ -140,13 +146,17 @@ async function sendOne(
   deps: RefundDeps,
   options: { refundId?: string; skip: readonly string[] },
 ): Promise<{ id: string } | null> {
-  const claimed: { id: string | null } = { id: null };
+  const claimed: { id: string | null; traceId: string | null; status?: string } = {
+    id: null,
+    traceId: null,
+  };
   try {
     await deps.db.transaction(async (tx) => {
       const [refund] = await rows<ClaimedRefund>(
         tx,
         sql`select r.id, r.order_id as "orderId", r.seller_id as "sellerId",
               r.amount_cents as "amountCents", r.reason, r.issued_by as "issuedBy",
+              r.trace_id as "traceId",
               r.created_at < now() - interval '${sql.raw(GIVE_UP_AFTER)}' as stale,
               (select ps.provider_payment_id from payment_sessions ps
                 where ps.order_id = r.order_id and ps.status = 'complete'
@@ -168,6 +178,7 @@ async function sendOne(
       );
       if (!refund) return;
       claimed.id = refund.id;
+      claimed.traceId = refund.traceId;
       let outcome: { status: "succeeded"; providerRefundId: string } | { status: "failed" };
       try {
         const sent = await deps.provider.refund({
@@ -187,9 +198,13 @@ async function sendOne(
         where id = ${refund.id}`);
       if (outcome.status === "succeeded") {
         await postRefundSent(tx, refund, (deps.clock ?? systemClock).now());
-        await refundNotices(tx, refund);
+        // The notices (and their emails) carry the trace id of the request that queued the refund.
+        await withTraceId(refund.traceId, () => refundNotices(tx, refund));
       }
+      claimed.status = outcome.status;
     });
+    if (claimed.status)
+      deps.traced?.(traceIdsOf([claimed.traceId]), `refund ${claimed.id} ${claimed.status}`);
   } catch (error) {
     // Rolled back: the row is pending again, for the next run (with the same key).
     deps.log?.(error, "refund not sent; it will be retried");

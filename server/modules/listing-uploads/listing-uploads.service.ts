@@ -16,6 +16,7 @@ import type { CreateListing } from "../../../core/contracts/selling";
 import { CsvSyntaxError, csvText, parseCsv } from "../../../core/csv";
 import { ERROR_CODES } from "../../../core/errors";
 import type { Db } from "../../db/client";
+import { wakeJob } from "../../db/jobs-due";
 import { isoTime, rows } from "../../db/rows";
 import { listingUploadRows, listingUploads } from "../../db/schema/listing-uploads";
 import { AppError, badRequest, conflict, notFound } from "../../errors";
@@ -308,6 +309,8 @@ export async function confirmListingUpload(
         sql`update listing_uploads set status = 'running', confirmed_at = now()
             where id = ${uploadId}`,
       );
+      // The creating job starts at commit, on whichever instance hears it first.
+      await wakeJob(tx, "listing_uploads");
     }
     return getListingUpload(tx, sellerId, uploadId);
   });

@@ -18,7 +18,12 @@ import { escapeLike } from "../../db/escape-like";
 import { isoTime, rows, uuidList } from "../../db/rows";
 import { AppError, badRequest, notFound } from "../../errors";
 import type { LimitCounters } from "../../plugins/limit-counters";
-import { fitsInline, LIVE_EVENTS_CHANNEL, publish } from "../../plugins/realtime-bus";
+import {
+  fitsInline,
+  LIVE_EVENTS_CHANNEL,
+  PUBLISHED_AT_SQL,
+  publish,
+} from "../../plugins/realtime-bus";
 import { displayPriceExpression } from "../listings/listing-visibility";
 import { toAttachment } from "./attachments.service";
 import {
@@ -533,11 +538,12 @@ async function publishMessage(tx: Db, message: Message, userIds: string[]): Prom
       });
     return;
   }
-  // The same payload as publish() builds: `<topic>|<event>|<json>`, the json as
+  // The same payload as publish() builds: `<topic>|<event>@<published at>|<json>`, the json as
   // JSON.stringify({ message, unreadTotal }) would write it.
   const notices = userIds.map(
     (userId) =>
-      sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topics.user(userId)}|message.created|`}
+      sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topics.user(userId)}|message.created@`}
+        || ${PUBLISHED_AT_SQL} || '|'
         || json_build_object('message', ${json}::json, 'unreadTotal', ${unreadTotalOf(userId)})::text)`,
   );
   await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);

@@ -44,6 +44,8 @@ export interface ClaimedNotification {
    * before its email went: claimed only to be cleared.
    */
   wanted: boolean;
+  /** The request that stored it (server/trace.ts), logged when its email is sent. */
+  trace_id?: string | null;
 }
 
 /** A notice of a message in a conversation (older ones name no conversation: emailed as any other). */

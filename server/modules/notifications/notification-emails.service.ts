@@ -7,6 +7,7 @@ import {
 import { eachAtMost } from "../../concurrency";
 import type { Db } from "../../db/client";
 import { rows, uuidList } from "../../db/rows";
+import { type TraceLog, traceIdsOf } from "../../trace";
 import { isPermanentRefusal, type Mailer, SMTP_CONNECTIONS } from "../mail/mailer";
 import {
   type ClaimedNotification,
@@ -19,6 +20,8 @@ export interface NotificationEmailDeps {
   mailer: Mailer;
   publicUrl: string;
   log?: (err: unknown, msg: string) => void;
+  /** Logs each email sent with the trace ids of the requests that caused it. */
+  traced?: TraceLog;
 }
 
 /** How many due notifications one claim takes. */
@@ -88,6 +91,7 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
           from due, users u
           where n.id = due.id and u.id = n.user_id
           returning n.id, n.user_id, n.kind, n.message, n.link, n.listing_id, n.order_id, due.wanted,
+            n.trace_id,
             u.email,
             u.full_name,
             (select l.title from listings l where l.id = n.listing_id) as title,
@@ -122,6 +126,10 @@ export async function sendPendingNotificationEmails(deps: NotificationEmailDeps)
     await eachAtMost(SMTP_CONNECTIONS, emailGroups(wanted), async (group) => {
       try {
         await deps.mailer.send(notificationEmailFor(group, deps.publicUrl));
+        deps.traced?.(
+          traceIdsOf(group.map((n) => n.trace_id)),
+          `notification email sent (${group[0]?.kind}, ${group.length} notification(s))`,
+        );
       } catch (err) {
         if (!isPermanentRefusal(err)) {
           deps.log?.(err, "notification email failed; it is retried when its lease ends");

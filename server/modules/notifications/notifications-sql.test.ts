@@ -40,7 +40,8 @@ async function signalsOfOneNotification(): Promise<string[]> {
   const user = await createUser(t.database.db, "routine");
   const heard: string[] = [];
   const stop = await t.database.listen("live_events", (payload) => {
-    if (payload.startsWith(`user:${user.id}|`)) heard.push(payload.split("|")[1] as string);
+    if (payload.startsWith(`user:${user.id}|`))
+      heard.push((payload.split("|")[1] as string).split("@")[0] as string);
   });
   try {
     await t.database.db.execute(

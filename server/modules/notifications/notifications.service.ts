@@ -18,9 +18,12 @@ import type { Db } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { notifications } from "../../db/schema/notifications";
 import { badRequest, notFound } from "../../errors";
+import { currentTraceId } from "../../trace";
 
 export interface NewNotification {
   userId: string;
+  /** The request it comes from, when a job stores it for one; else the request in progress. */
+  traceId?: string | null;
   kind: NotificationKind;
   /** Made with notificationText(kind, ...) from core/notifications.ts. */
   message: string;
@@ -50,6 +53,8 @@ export async function notify(db: Db, items: NewNotification[]): Promise<void> {
   await db.insert(notifications).values(
     items.map(({ emailInSeconds, ...item }) => ({
       ...item,
+      // The request that caused it: the email job logs it (server/trace.ts).
+      traceId: item.traceId ?? currentTraceId(),
       // The database's clock, as the worker compares it with now().
       emailDueAt:
         emailInSeconds === null

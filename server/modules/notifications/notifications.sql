@@ -1,7 +1,8 @@
 -- The notification centre's live signals, sent by the database itself so that every writer of
 -- notifications (notify() in notifications.service.ts, place_bid(), a row inserted by hand) tells
 -- the pages alike. They go onto the realtime bus (server/plugins/realtime-bus.ts):
--- one channel, `live_events`, whose payload is `<topic>|<event>|<json>` and carries what the pages
+-- one channel, `live_events`, whose payload is `<topic>|<event>@<ms>|<json>` (ms: when it was
+-- published, by the database's clock, for the bus delay metric) and carries what the pages
 -- need (the new notification and the unread count), so no instance reads anything back to tell a
 -- page. Statement-level triggers with transition tables: one signal per user and statement, however
 -- many rows it wrote. pg_notify() sends at commit, so a rolled-back write tells no one.
@@ -27,7 +28,8 @@ BEGIN
       FROM created n ORDER BY n.user_id, n.created_at DESC, n.id DESC
     ) c
   LOOP
-    PERFORM pg_notify('live_events', 'user:' || r.user_id::text || '|notification.created|' ||
+    PERFORM pg_notify('live_events', 'user:' || r.user_id::text || '|notification.created@' ||
+      ((extract(epoch from clock_timestamp()) * 1000)::bigint)::text || '|' ||
       CASE WHEN r.written = 1 AND octet_length(r.message) + octet_length(coalesce(r.link, '')) < 6000 THEN
         json_build_object('unreadCount', r.unread, 'notification', json_build_object(
           'id', r.id, 'kind', r.kind, 'text', r.message, 'link', r.link, 'read', false, 'readAt', NULL,
@@ -53,7 +55,8 @@ BEGIN
     SELECT DISTINCT a.user_id FROM after_rows a JOIN before_rows b ON b.id = a.id
     WHERE a.read_at IS DISTINCT FROM b.read_at
   LOOP
-    PERFORM pg_notify('live_events', 'user:' || r.user_id::text || '|notifications.unread|' ||
+    PERFORM pg_notify('live_events', 'user:' || r.user_id::text || '|notifications.unread@' ||
+      ((extract(epoch from clock_timestamp()) * 1000)::bigint)::text || '|' ||
       json_build_object('unreadCount',
         (SELECT count(*) FROM notifications u WHERE u.user_id = r.user_id AND u.read_at IS NULL))::text);
   END LOOP;

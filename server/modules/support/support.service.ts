@@ -14,6 +14,7 @@ import { supportRequests } from "../../db/schema/support";
 import { users } from "../../db/schema/users";
 import { badRequest } from "../../errors";
 import type { AttemptLimiter } from "../../plugins/rate-limit";
+import { currentTraceId, type TraceLog, traceIdsOf } from "../../trace";
 import { isPermanentRefusal, type Mailer } from "../mail/mailer";
 import { supportCopyEmail, supportRequestEmail } from "../mail/templates";
 
@@ -72,6 +73,8 @@ export async function createSupportRequest(
         category: input.category,
         subject: input.subject,
         message: input.message,
+        // The request that sent it: the email job logs it (server/trace.ts).
+        traceId: currentTraceId(),
       })
       .onConflictDoNothing({ target: supportRequests.reference })
       .returning({ reference: supportRequests.reference });
@@ -87,10 +90,13 @@ export interface SupportEmailDeps {
   supportEmail: string;
   publicUrl: string;
   log?: (err: unknown, msg: string) => void;
+  /** Logs each request whose emails went with the trace id of the request that sent it. */
+  traced?: TraceLog;
 }
 
 interface Claimed {
   id: string;
+  trace_id: string | null;
   reference: string;
   email: string;
   category: SupportCategory;
@@ -142,9 +148,10 @@ export async function sendPendingSupportEmails(deps: SupportEmailDeps): Promise<
             from due
             where s.id = due.id
             returning s.id, s.reference, s.email, s.category, s.subject, s.message, s.created_at,
+              s.trace_id,
               (select u.username from users u where u.id = s.user_id) as username
           )
-          select id, reference, email, category, subject, message, username
+          select id, reference, email, category, subject, message, username, trace_id
           from claimed order by created_at`,
     );
     let failed = false;
@@ -160,6 +167,10 @@ export async function sendPendingSupportEmails(deps: SupportEmailDeps): Promise<
           ? sql`update support_requests set email_due_at = null, emailed_at = now()
                 where id = ${request.id}`
           : sql`update support_requests set email_due_at = null where id = ${request.id}`,
+      );
+      deps.traced?.(
+        traceIdsOf([request.trace_id]),
+        `support request ${request.reference} ${outcome}`,
       );
     }
     handled += batch.length;

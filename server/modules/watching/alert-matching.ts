@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
+import { wakeJob } from "../../db/jobs-due";
 import { rows, uuidList } from "../../db/rows";
 import { notifications } from "../../db/schema/notifications";
+import { currentTraceId, type TraceLog, traceIdsOf } from "../../trace";
 import { type DeliveryRow, deliversTo } from "../listings/listing-delivery";
 import { activeListingCondition } from "../listings/listing-visibility";
 import { notify } from "../notifications/notifications.service";
@@ -22,8 +24,11 @@ function* slices<T>(items: T[], size: number): Generator<T[]> {
  */
 export async function queueNewListing(tx: Db, listingId: string): Promise<void> {
   await tx.execute(
-    sql`insert into listing_alert_queue (listing_id) values (${listingId}) on conflict do nothing`,
+    sql`insert into listing_alert_queue (listing_id, trace_id)
+        values (${listingId}, ${currentTraceId()}) on conflict do nothing`,
   );
+  // The matching job runs at commit rather than at its next (idle, slower) poll.
+  await wakeJob(tx, "listing_alerts");
 }
 
 interface SearchMatch extends DeliveryRow {
@@ -168,17 +173,20 @@ async function digestSlots(tx: Db, searchIds: readonly string[]): Promise<Map<st
 export async function matchNewListings(
   db: Db,
   maxBatches = Number.POSITIVE_INFINITY,
+  traced?: TraceLog,
 ): Promise<number> {
   let matched = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
-    const n = await db.transaction(async (tx) => {
-      const claimed = await rows<{ listing_id: string }>(
+    const taken = await db.transaction(async (tx) => {
+      const claimed = await rows<{ listing_id: string; trace_id: string | null }>(
         tx,
-        sql`select listing_id from listing_alert_queue order by queued_at, listing_id
+        sql`select listing_id, trace_id from listing_alert_queue order by queued_at, listing_id
             limit ${BATCH} for update skip locked`,
       );
-      if (claimed.length === 0) return 0;
+      if (claimed.length === 0) return claimed;
       const ids = claimed.map((r) => r.listing_id);
+      // Each notice carries the trace id of the request that listed its listing.
+      const traceOf = new Map(claimed.map((r) => [r.listing_id, r.trace_id]));
       const [searches, followers] = await Promise.all([
         matchSavedSearches(tx, ids),
         matchFollowers(tx, ids),
@@ -196,6 +204,7 @@ export async function matchNewListings(
             listingId: m.listing_id,
             savedSearchId: m.saved_search_id,
             emailDueAt: slots.get(m.saved_search_id) ?? null,
+            traceId: traceOf.get(m.listing_id) ?? null,
           })),
         );
       for (const slice of slices(followers, INSERT_SLICE))
@@ -210,11 +219,18 @@ export async function matchNewListings(
             }),
             link: `/listing/${m.listing_id}`,
             listingId: m.listing_id,
+            traceId: traceOf.get(m.listing_id) ?? null,
           })),
         );
       await tx.execute(sql`delete from listing_alert_queue where listing_id in (${uuidList(ids)})`);
-      return claimed.length;
+      return claimed;
     });
+    if (taken.length > 0)
+      traced?.(
+        traceIdsOf(taken.map((r) => r.trace_id)),
+        `${taken.length} new listing(s) matched against saved searches and followers`,
+      );
+    const n = taken.length;
     matched += n;
     if (n < BATCH) break;
   }
