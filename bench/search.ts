@@ -237,12 +237,14 @@ async function territorySlugs(pool: pg.Pool): Promise<string[]> {
   return rows.map((r) => r.slug);
 }
 
-/** The median of a list of numbers (the lower middle of an even list). */
-const median = (values: number[]) =>
-  harness.percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
+/** The median of a list of numbers (the mean of the middle two of an even list). */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return Number.isInteger(mid)
+    ? ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+    : (sorted[Math.floor(mid)] ?? 0);
+};
 
 /**
  * BENCH_MODE=cold: for each shape, BENCH_ROUNDS times, a fresh app process (its pools empty, its

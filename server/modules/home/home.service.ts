@@ -50,24 +50,27 @@ export async function dailyPickCandidates(db: Db, territory?: string): Promise<s
  * The home page's four sections, optionally for one territory. Featured, Trending and Ending Soon
  * are each the first listings of their View all page (HOME_SECTION_QUERIES), so one listing may
  * show in two of them; Daily Picks, which has no such page, leaves out what they show.
- * `pickCandidates` are the day's Daily Picks candidates (dailyPickCandidates) when already known;
+ * `pickCandidates` are the day's Daily Picks candidates (dailyPickCandidates) when already known
+ * or being drawn;
  * Daily Picks are the first of them, not shown above, in the day's shuffle.
  */
 export async function getHomeSections(
   db: Db,
   territory?: string,
-  pickCandidates?: readonly string[],
+  pickCandidates?: readonly string[] | Promise<readonly string[]>,
 ): Promise<HomeSections> {
   const base = { territory, status: "active" as const };
   const section = (query: Partial<ListingQuery>) =>
     listingSection(db, { ...base, ...query }, HOME_SECTION_SIZE, []);
-  const [featured, trending, endingSoon] = [
-    await section(HOME_SECTION_QUERIES.featured),
-    await section(HOME_SECTION_QUERIES.trending),
-    await section(HOME_SECTION_QUERIES.endingSoon),
-  ];
+  // At once (issue 32): on a pool each runs on its own connection, so a choice costs the slowest
+  // statement rather than their sum (in a transaction, or on PGlite, they queue as before).
+  const [featured, trending, endingSoon, candidates] = await Promise.all([
+    section(HOME_SECTION_QUERIES.featured),
+    section(HOME_SECTION_QUERIES.trending),
+    section(HOME_SECTION_QUERIES.endingSoon),
+    pickCandidates ?? dailyPickCandidates(db, territory),
+  ]);
   const shown = [...new Set([...featured, ...trending, ...endingSoon].map((c) => c.id))];
-  const candidates = pickCandidates ?? (await dailyPickCandidates(db, territory));
   let dailyPicks = await listingSection(db, base, DAILY_PICKS_SIZE, shown, dailyOrder, candidates);
   // Too few candidates left (a busy day of sales, or a territory with few listings): the rest are
   // the newest open listings not shown yet, by the newest-first index.

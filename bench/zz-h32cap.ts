@@ -1,0 +1,12 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Db } from "../server/db/client";
+import { createHomeCache } from "../server/modules/home/home-cache";
+import { script } from "./search-pgbench";
+const url = "postgres://postgres@localhost/tw_bench_search?host=/var/run/postgresql";
+const pool = new pg.Pool({ connectionString: url, max: 1 });
+const st: { text: string; params: unknown[] }[] = [];
+const db = drizzle(pool, { logger: { logQuery: (text, params) => st.push({ text, params }) } }) as unknown as Db;
+await createHomeCache(db, 60_000).get(process.argv[2] || undefined);
+process.stdout.write(script(st));
+await pool.end();
