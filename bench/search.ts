@@ -26,8 +26,18 @@
  * The SQL side of a browse shape runs on connections started as the app's browse connections are
  * (BROWSE_PLANNER_SETTINGS: joins planned in the order written); BENCH_SQL_POOL=plain replays every
  * shape on plain connections, as this bench did before the app's connections had settings.
- * Ratio: SQL p95 / API p95 (1 means the API adds nothing to its SQL). Any shape whose API p95 is
- * 50 ms or more gets the EXPLAIN (ANALYZE, BUFFERS) of its slowest statement printed.
+ * Any shape whose API p99 is 50 ms or more gets the EXPLAIN (ANALYZE, BUFFERS) of its slowest
+ * statement printed.
+ *
+ * Issue 32: beside the pool, a second SQL baseline with no JavaScript in it: pgbench replays the
+ * captured statements (search-pgbench.ts) at the same client count for the same time, on
+ * connections started as the app's; the table gives each shape's throughput (API, pool, pgbench)
+ * and the ratios API/pool and API/pgbench (goal: 0.7), with p99 (goal: under 50 ms).
+ * BENCH_PGBENCH=0 leaves pgbench out; BENCH_PGBENCH_SCRIPTS=dir only writes each shape's script.
+ * BENCH_MODE=cold measures first requests instead: for each shape, BENCH_ROUNDS (3) times, a fresh
+ * app process (started as `npm start` starts it, warm-up included; BENCH_WARM_UP=0 leaves that
+ * out), its first request of the shape and then a second; home also per territory, each the first
+ * of its territory in that instance. Median and max of the firsts (goal: every first under 100 ms).
  *
  * BENCH_DATABASE_URL as bench:bids.
  */
