@@ -103,20 +103,20 @@ export async function runPgbench(
     ...(options.browse ? { PGOPTIONS: browseOptions() } : {}),
   };
   if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
-  const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(PGBENCH, args, { env, cwd: dir });
-    let text = "";
-    child.stdout.on("data", (d) => {
-      text += d;
-    });
-    child.stderr.on("data", (d) => {
-      text += d;
-    });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve(text) : reject(new Error(`pgbench exited ${code}:\n${text}`)),
-    );
-  });
+  // The server is shared with other benches and tests: a run refused for want of connections
+  // is tried again a few times.
+  let out = "";
+  for (let attempt = 1; ; attempt++) {
+    try {
+      out = await pgbench(args, env, dir);
+      break;
+    } catch (err) {
+      if (attempt >= 6 || !String(err).includes("too many clients")) throw err;
+      for (const name of fs.readdirSync(dir))
+        if (name.startsWith("log.")) fs.rmSync(path.join(dir, name));
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1] ?? 0);
   const latencies: number[] = [];
   for (const name of fs.readdirSync(dir)) {
@@ -129,4 +129,22 @@ export async function runPgbench(
   }
   fs.rmSync(dir, { recursive: true, force: true });
   return { tps, latencies: latencies.sort((a, b) => a - b) };
+}
+
+/** Runs pgbench with `args`; answers its output, or fails with it. */
+function pgbench(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(PGBENCH, args, { env, cwd });
+    let text = "";
+    child.stdout.on("data", (d) => {
+      text += d;
+    });
+    child.stderr.on("data", (d) => {
+      text += d;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`pgbench exited ${code}:\n${text}`)),
+    );
+  });
 }
