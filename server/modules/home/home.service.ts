@@ -62,8 +62,8 @@ export async function dailyPickCandidates(db: Db, territory?: string): Promise<s
  * are each the first listings of their View all page (HOME_SECTION_QUERIES), so one listing may
  * show in two of them; Daily Picks, which has no such page, leaves out what they show.
  * `pickCandidates` are the day's Daily Picks candidates (dailyPickCandidates) when already known
- * or being drawn;
- * Daily Picks are the first of them, not shown above and still on sale, in the day's shuffle.
+ * or being drawn; Daily Picks are the first of them, not shown above and still on sale, in the
+ * day's shuffle.
  */
 export async function getHomeSections(
   db: Db,
