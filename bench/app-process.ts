@@ -5,7 +5,7 @@
  * "stop".
  */
 import type { AddressInfo } from "node:net";
-import { buildApp } from "../server/app";
+import { buildApp, warmUp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { startJobs } from "../server/jobs/start-jobs";
@@ -26,6 +26,8 @@ const app = await buildApp({ config, database, logger: false });
 // The background workers run as under `npm start` (outbid emails leave through one): their work
 // counts in the run.
 const stopJobs = startJobs(app);
+// As server.ts: BENCH_WARM_UP=0 leaves it out, to measure what it saves.
+if (process.env.BENCH_WARM_UP !== "0") await warmUp(app);
 await app.listen({ port: 0, host: "127.0.0.1" });
 send({ port: (app.server.address() as AddressInfo).port });
 let stopping = false;

@@ -313,3 +313,27 @@ export async function buildApp({
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Browse requests run at once by warmUp: as many as keep a few connections of each pool busy. */
+const WARM_UP_PATHS = [
+  "/api/home",
+  "/api/listings?pageSize=1",
+  "/api/listings?pageSize=1&sort=ending_soon",
+  "/api/listings?pageSize=1&sort=price_asc",
+];
+
+/**
+ * Runs the requests a visitor starts with, before the instance listens (issue 32): its first
+ * visitors then find connections open (each server process having read the tables' and indexes'
+ * definitions once), the code compiled and the home page's choice made, instead of paying for
+ * them. A failure is logged and the instance starts all the same: these are only reads.
+ */
+export async function warmUp(app: App): Promise<void> {
+  const answers = await Promise.allSettled(
+    WARM_UP_PATHS.map((url) => app.inject({ method: "GET", url })),
+  );
+  for (const [i, answer] of answers.entries()) {
+    const status = answer.status === "fulfilled" ? answer.value.statusCode : answer.reason;
+    if (status !== 200) app.log.warn({ url: WARM_UP_PATHS[i], status }, "warm-up request failed");
+  }
+}

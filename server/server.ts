@@ -1,5 +1,5 @@
 import path from "node:path";
-import { buildApp } from "./app";
+import { buildApp, warmUp } from "./app";
 import { settableClock } from "./clock";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -106,6 +106,8 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
+  await warmUp(app);
+  timing.lap("warm-up");
   await app.listen({ port: config.port, host: config.host });
   timing.lap("listening");
   app.log.info(timing.summary());

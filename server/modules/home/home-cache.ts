@@ -52,7 +52,8 @@ export function createHomeCache(db: Db, ttlMs: number, now = () => Date.now()): 
   }
 
   async function compute(territory: string | undefined, read: Reader): Promise<HomeSections> {
-    const picks = await pickCandidates(territory, read);
+    // The day's candidates are drawn while the sections are chosen (getHomeSections).
+    const picks = pickCandidates(territory, read);
     const sections = await read((db) => getHomeSections(db, territory, picks));
     const ids = Object.fromEntries(
       SECTIONS.map((name) => [name, sections[name].map((c) => c.id)]),
