@@ -18,7 +18,7 @@ test("a buyer in Jamaica sees the cost and an estimated delivery window, remembe
 }) => {
   test.setTimeout(bound(120_000));
   const seller = await newPerson("delseller");
-  const buyer = await newPerson("delbuyer");
+  const buyer = await newPerson("delbuyer", { deliverTo: null });
   const listing = await listSomething(seller, {
     title: "Blue Mountain coffee beans",
     territory: "barbados",
@@ -75,7 +75,7 @@ test("an item that does not ship to Grenada cannot be bought or bid on from ther
 }) => {
   test.setTimeout(bound(120_000));
   const seller = await newPerson("nogdseller");
-  const buyer = await newPerson("nogdbuyer");
+  const buyer = await newPerson("nogdbuyer", { deliverTo: null });
   const onlyJamaica = [{ group: "same_territory", service: "standard", costCents: 0 }];
   const item = await listSomething(seller, {
     title: "Jerk seasoning crate",
