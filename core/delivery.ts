@@ -206,6 +206,19 @@ export function businessDaysUntil(
   return days;
 }
 
+/**
+ * A saved search's "delivery by" once its date has gone by (before today in Atlantic time): it no
+ * longer says anything, so the search then keeps only its "ships to" (decision 0021), in its
+ * alerts and when it is run again.
+ */
+export function deliveryDatePassed(
+  by: CalendarDate,
+  now: Date,
+  offsetMinutes = ATLANTIC_OFFSET_MINUTES,
+): boolean {
+  return by < localDate(now, offsetMinutes);
+}
+
 /** "Tue, Dec 3": how the listing page writes a delivery date. */
 export function formatDeliveryDate(date: CalendarDate): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {

@@ -64,11 +64,11 @@ function BuyNowCheckout({ listingId, quantity }: { listingId: string; quantity: 
           imageUrl: line.imageUrl,
           quantity,
           unitPriceCents: line.priceCents,
-          shippingCents: line.shippingCents,
+          shippingCents: deliverTo ? line.shippingCents : null,
           problem: line.problem?.message,
         },
       ]}
-      totals={validation.data.totals}
+      totals={deliverTo ? validation.data.totals : null}
       processing={checkout.isProcessing}
       disabled={line.problem !== null || !deliverTo}
       onPay={pay}
@@ -121,8 +121,12 @@ function OrderCheckout({ orderId }: { orderId: string }) {
 
   return (
     <OrderReview
-      items={shown.items}
-      totals={shown}
+      items={
+        chooses && destination === null
+          ? shown.items.map((i) => ({ ...i, shippingCents: null }))
+          : shown.items
+      }
+      totals={chooses && destination === null ? null : shown}
       processing={checkout.isProcessing || setDestination.isPending}
       disabled={notPayable !== null || (chooses && destination === null)}
       onPay={pay}

@@ -213,7 +213,7 @@ export function CartView({
       </div>
 
       <CartSummary
-        totals={checked ? data.totals : null}
+        totals={checked && deliverTo ? data.totals : null}
         count={checked ? itemCount(buyableLines) : itemCount(lines)}
         processing={processing || checking}
         disabled={

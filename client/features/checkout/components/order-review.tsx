@@ -13,7 +13,8 @@ export interface ReviewItem {
   imageUrl: string | null;
   quantity: number;
   unitPriceCents: number;
-  shippingCents: number;
+  /** Null until the order says where it goes (issue 29): the shipping depends on it. */
+  shippingCents: number | null;
   /** Why this line cannot be bought, if it cannot. */
   problem?: string | null;
 }
@@ -34,7 +35,9 @@ export function ReviewItems({ items }: { items: ReviewItem[] }) {
             </Link>
             <p className="text-sm text-slate-700">
               Qty {item.quantity} × {formatMoney(item.unitPriceCents)} · Shipping{" "}
-              {formatShipping(item.shippingCents)}
+              {item.shippingCents === null
+                ? "for where it goes"
+                : formatShipping(item.shippingCents)}
             </p>
             {item.problem && (
               <p className="flex items-start gap-1.5 text-sm font-medium text-coral-800">
@@ -66,7 +69,8 @@ export function OrderReview({
   destination,
 }: {
   items: ReviewItem[];
-  totals: Totals;
+  /** Null while it cannot be priced (no Deliver to yet): dashes. */
+  totals: Totals | null;
   processing: boolean;
   disabled: boolean;
   onPay: () => void;
