@@ -441,7 +441,8 @@ async function main() {
           const item = pick(fixed);
           const res = await call(agent, port, "POST", "/api/checkout", {
             cookie: user.cookie,
-            body: { lines: [{ listingId: item.id, quantity: 1 }] },
+            // Where it goes (issue 29): the soak's stock ships across the Caribbean.
+            body: { lines: [{ listingId: item.id, quantity: 1 }], deliverTo: "jamaica" },
           });
           const started = res.body as { orderId?: string; redirectUrl?: string };
           const session = started?.redirectUrl?.match(/([0-9a-f-]{36})/)?.[1];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays } from "./business-days";
+import { addBusinessDays, easterSunday, isBusinessDate, sharedHolidays } from "./business-days";
 
 // Local times are Atlantic Standard Time (UTC-4): 10:00 there is 14:00 UTC.
 const ast = (date: string, time = "10:00") => new Date(`${date}T${time}:00-04:00`);
@@ -33,5 +33,42 @@ describe("addBusinessDays", () => {
     expect(addBusinessDays(ast("2026-11-21"), 0)).toEqual(ast("2026-11-21"));
     expect(() => addBusinessDays(ast("2026-11-21"), -1)).toThrow(RangeError);
     expect(() => addBusinessDays(ast("2026-11-21"), 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("the public holidays every territory keeps (decision 0021)", () => {
+  it("computes Easter Sunday by the usual algorithm", () => {
+    expect(easterSunday(2019)).toBe("04-21");
+    expect(easterSunday(2024)).toBe("03-31");
+    expect(easterSunday(2026)).toBe("04-05");
+    expect(easterSunday(2027)).toBe("03-28");
+    expect(easterSunday(2038)).toBe("04-25");
+    expect(easterSunday(2285)).toBe("03-22");
+  });
+
+  it("lists New Year's Day, Good Friday, Easter Monday, Christmas Day and Boxing Day", () => {
+    expect([...sharedHolidays(2027)].sort()).toEqual([
+      "2027-01-01",
+      "2027-03-26",
+      "2027-03-29",
+      "2027-12-25",
+      "2027-12-26",
+    ]);
+    expect(isBusinessDate("2026-12-25")).toBe(false);
+    expect(isBusinessDate("2026-12-24")).toBe(true);
+    // Emancipation Day (1 August) is one island's, not shared: still a business day.
+    expect(isBusinessDate("2028-08-01")).toBe(true);
+  });
+
+  it("skips Christmas 2026 and New Year's Day 2027", () => {
+    // Thursday 24 December + 1: Christmas Day (Friday) and the weekend are skipped.
+    expect(addBusinessDays(ast("2026-12-24"), 1)).toEqual(ast("2026-12-28"));
+    // Boxing Day 2026 is a Saturday: not moved to the Monday.
+    expect(addBusinessDays(ast("2026-12-24"), 2)).toEqual(ast("2026-12-29"));
+    expect(addBusinessDays(ast("2026-12-31"), 1)).toEqual(ast("2027-01-04"));
+  });
+
+  it("skips Good Friday and Easter Monday 2027", () => {
+    expect(addBusinessDays(ast("2027-03-25"), 1)).toEqual(ast("2027-03-30"));
   });
 });

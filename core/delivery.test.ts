@@ -114,3 +114,27 @@ describe("groups and text", () => {
     );
   });
 });
+
+describe("delivery windows skip the shared public holidays", () => {
+  it("across Christmas 2026", () => {
+    // Wednesday 23 December before the cut-off: day 0. One day to dispatch, then 1-2 days on the
+    // island: 24 December, then (25th a holiday, then the weekend) 28 and 29 December.
+    expect(deliveryWindow(ast("2026-12-23", "10:00"), 1, "standard", "jamaica", "jamaica")).toEqual(
+      { earliest: "2026-12-28", latest: "2026-12-29" },
+    );
+    // Without the holiday it would have been Friday 25 and Monday 28.
+    expect(businessDaysUntil(ast("2026-12-23", "10:00"), "2026-12-31")).toBe(5);
+    // Paid on Christmas Day: counted from Monday 28 December.
+    expect(handlingStart(ast("2026-12-25", "09:00"))).toEqual(ast("2026-12-28", "12:00"));
+  });
+
+  it("across Easter 2027", () => {
+    // Thursday 25 March: same-day dispatch, one expedited day: Good Friday, the weekend and
+    // Easter Monday are skipped, so Tuesday 30 March.
+    expect(
+      deliveryWindow(ast("2027-03-25", "10:00"), 0, "expedited", "barbados", "barbados"),
+    ).toEqual({ earliest: "2027-03-30", latest: "2027-03-30" });
+    expect(handlingStart(ast("2027-03-26", "09:00"))).toEqual(ast("2027-03-30", "12:00"));
+    expect(businessDaysUntil(ast("2027-03-25", "10:00"), "2027-03-31")).toBe(2);
+  });
+});

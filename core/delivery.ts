@@ -1,4 +1,9 @@
-import { ATLANTIC_OFFSET_MINUTES, addBusinessDays } from "./business-days";
+import {
+  ATLANTIC_OFFSET_MINUTES,
+  addBusinessDays,
+  isBusinessDate,
+  isBusinessDay,
+} from "./business-days";
 
 /**
  * Delivery by destination (issue 29): where a listing ships, by which service, and when it
@@ -124,7 +129,8 @@ export function transitDays(
 }
 
 /**
- * Orders paid at or after this hour (Atlantic time) on a business day, or on a weekend, start
+ * Orders paid at or after this hour (Atlantic time) on a business day, or on a weekend or a shared
+ * public holiday (core/business-days), start
  * their handling time on the next business day: a seller cannot be expected to pack an order
  * that arrives as the shop closes.
  */
@@ -139,11 +145,6 @@ function localDate(at: Date, offsetMinutes: number): CalendarDate {
   return new Date(at.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
 }
 
-function isWeekend(at: Date, offsetMinutes: number): boolean {
-  const day = new Date(at.getTime() + offsetMinutes * 60_000).getUTCDay();
-  return day === 0 || day === 6;
-}
-
 /**
  * The business day an order placed at `now` counts from (its "day 0"), as local noon: today when
  * it is a business day before the cut-off hour, else the next business day.
@@ -154,7 +155,7 @@ export function handlingStart(now: Date, offsetMinutes = ATLANTIC_OFFSET_MINUTES
     Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), 12) -
       offsetMinutes * 60_000,
   );
-  if (!isWeekend(noon, offsetMinutes) && local.getUTCHours() < CUT_OFF_HOUR) return noon;
+  if (isBusinessDay(noon, offsetMinutes) && local.getUTCHours() < CUT_OFF_HOUR) return noon;
   return addBusinessDays(noon, 1, offsetMinutes);
 }
 
@@ -194,16 +195,28 @@ export function businessDaysUntil(
   const start = handlingStart(now, offsetMinutes);
   const startDate = localDate(start, offsetMinutes);
   if (by < startDate) return -1;
-  // Count weekdays after day 0 up to and including `by`.
+  // Count business days (weekdays less the shared holidays) after day 0 up to and including `by`.
   const end = Date.parse(`${by}T12:00:00Z`);
   let at = Date.parse(`${startDate}T12:00:00Z`);
   let days = 0;
   while (at < end) {
     at += DAY_MS;
-    const d = new Date(at).getUTCDay();
-    if (d !== 0 && d !== 6) days++;
+    if (isBusinessDate(new Date(at).toISOString().slice(0, 10))) days++;
   }
   return days;
+}
+
+/**
+ * A saved search's "delivery by" once its date has gone by (before today in Atlantic time): it no
+ * longer says anything, so the search then keeps only its "ships to" (decision 0021), in its
+ * alerts and when it is run again.
+ */
+export function deliveryDatePassed(
+  by: CalendarDate,
+  now: Date,
+  offsetMinutes = ATLANTIC_OFFSET_MINUTES,
+): boolean {
+  return by < localDate(now, offsetMinutes);
 }
 
 /** "Tue, Dec 3": how the listing page writes a delivery date. */

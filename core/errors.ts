@@ -328,6 +328,10 @@ export const ERROR_CODES = {
    * territory (issue 29: the checkout's delivery territory, or for a bid the account's).
    */
   doesNotShipThere: "does_not_ship_there",
+  /** 422: an order to place or pay names no Deliver to, and the account has none (issue 29). */
+  deliverToRequired: "deliver_to_required",
+  /** 409: a cart's checkout ships where it was placed; checking out again is how it changes. */
+  orderDeliverToFixed: "order_deliver_to_fixed",
   /** 422: ready for pickup on lines whose listings do not offer local pickup. */
   pickupNotOffered: "pickup_not_offered",
   /** 409: marking received an order with nothing shipped, or all of it received already. */

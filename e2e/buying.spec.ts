@@ -298,7 +298,12 @@ test("a cart kept from an earlier visit asks the visitor to sign in at checkout,
   });
   await page.goto("/cart");
   await expect(cartLine(page, listing.title)).toBeVisible();
-  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  // Where it goes comes first: the shipping charged depends on it (issue 29).
+  const proceed = page.getByRole("button", { name: "Proceed to Checkout" });
+  await expect(proceed).toBeDisabled();
+  await expect(page.getByText("Choose where this order is delivered to.")).toBeVisible();
+  await page.getByLabel("Deliver to").selectOption({ label: "Jamaica" });
+  await proceed.click();
   await expect(toast(page, "You must be logged in to checkout")).toBeVisible();
 
   const dialog = page.getByRole("dialog", { name: "Sign in to Tradewinds" });

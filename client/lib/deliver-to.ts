@@ -78,10 +78,9 @@ export function useDeliverTo() {
   };
 }
 
-/** The buyer's Deliver to by name ("Jamaica", "Rest of the world"), null until chosen or known. */
-export function useDeliverToName(): string | null {
-  const { deliverTo } = useDeliverTo();
-  const territories = useQuery({
+/** GET /api/territories: what Deliver to chooses from (the catalog's cache). */
+export function useTerritories(enabled = true) {
+  return useQuery({
     queryKey: queryKeys.catalog.territories,
     queryFn: async ({ signal }) =>
       (
@@ -90,9 +89,20 @@ export function useDeliverToName(): string | null {
         })
       ).items,
     staleTime: 10 * 60_000,
-    enabled: deliverTo !== null && deliverTo !== WORLD_DESTINATION,
+    enabled,
   });
-  if (deliverTo === null) return null;
-  if (deliverTo === WORLD_DESTINATION) return WORLD_DESTINATION_NAME;
-  return territories.data?.find((t) => t.slug === deliverTo)?.name ?? null;
+}
+
+/** A Deliver to's name ("Jamaica", "Rest of the world"), null when none or not known yet. */
+export function useTerritoryName(slug: string | null): string | null {
+  const territories = useTerritories(slug !== null && slug !== WORLD_DESTINATION);
+  if (slug === null) return null;
+  if (slug === WORLD_DESTINATION) return WORLD_DESTINATION_NAME;
+  return territories.data?.find((t) => t.slug === slug)?.name ?? null;
+}
+
+/** The buyer's Deliver to by name ("Jamaica", "Rest of the world"), null until chosen or known. */
+export function useDeliverToName(): string | null {
+  const { deliverTo } = useDeliverTo();
+  return useTerritoryName(deliverTo);
 }

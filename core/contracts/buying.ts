@@ -112,7 +112,7 @@ export type SavedCart = z.infer<typeof savedCartSchema>;
 
 export const checkoutRequestSchema = z.union([
   z.object({ lines: cartLines, deliverTo }),
-  z.object({ orderId: z.uuid({ message: "orderId must be a UUID" }) }),
+  z.object({ orderId: z.uuid({ message: "orderId must be a UUID" }), deliverTo }),
 ]);
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -162,6 +162,11 @@ export const orderSchema = orderTotalsSchema.extend({
   canCancel: z.boolean(),
   /** When the stock it holds is released unless paid (its open payment session lapses); else null. */
   reservedUntil: z.string().nullable(),
+  /**
+   * Where it goes (a territory slug, or "world"), which its shipping was charged for; null for a
+   * won auction or agreed offer whose buyer never said: paying asks first (issue 29).
+   */
+  deliverTo: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderPageSchema = pageOf(orderSchema);

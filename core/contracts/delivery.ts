@@ -53,6 +53,9 @@ export const deliverToField = z
   .min(1, "Deliver to must be a territory")
   .max(100, "Deliver to is too long");
 
+/** Why an order cannot be placed or paid before it says where it goes (422 deliver_to_required). */
+export const DELIVER_TO_REQUIRED_MESSAGE = "Choose where this order is delivered to.";
+
 /** GET and PUT /api/me/deliver-to: the account's "Deliver to" (null: never chosen). */
 export const deliverToSchema = z.object({ deliverTo: deliverToField.nullable() });
 export type DeliverTo = z.infer<typeof deliverToSchema>;

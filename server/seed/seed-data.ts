@@ -2190,6 +2190,8 @@ export interface DemoUserSeed {
   role: "user" | "seller";
   /** How long before the seed the account was opened, so profiles read "member since". */
   joinedDaysAgo: number;
+  /** The buyer's Deliver to (a territory slug): checkout charges and requires one (issue 29). */
+  deliverTo?: string;
 }
 
 // Sellers own every demo listing; the plain users only buy and bid, which keeps a clean buyer
@@ -2218,6 +2220,7 @@ export const DEMO_USERS: ReadonlyArray<DemoUserSeed> = [
     fullName: "Keisha Rolle",
     role: "user",
     joinedDaysAgo: 45,
+    deliverTo: "the-bahamas",
   },
   {
     email: "rafael@demo.tradewinds.test",
@@ -2236,6 +2239,7 @@ export const DEMO_USERS: ReadonlyArray<DemoUserSeed> = [
     fullName: "Jean-Luc Toussaint",
     role: "user",
     joinedDaysAgo: 160,
+    deliverTo: "haiti",
   },
   {
     email: "shanice@demo.tradewinds.test",
@@ -2248,6 +2252,7 @@ export const DEMO_USERS: ReadonlyArray<DemoUserSeed> = [
     fullName: "Devon Joseph",
     role: "user",
     joinedDaysAgo: 20,
+    deliverTo: "jamaica",
   },
   {
     email: "natalia@demo.tradewinds.test",
@@ -2260,11 +2265,13 @@ export const DEMO_USERS: ReadonlyArray<DemoUserSeed> = [
     fullName: "Kwame Charles",
     role: "user",
     joinedDaysAgo: 190,
+    deliverTo: "trinidad-and-tobago",
   },
   {
     email: "tamika@demo.tradewinds.test",
     fullName: "Tamika Browne",
     role: "user",
     joinedDaysAgo: 8,
+    deliverTo: "barbados",
   },
 ];

@@ -605,6 +605,8 @@ async function insertAll(
       passwordHash: passwordHashes[i] ?? null,
       emailConfirmedAt: now,
       createdAt: atSecond(now.getTime() - u.joinedDaysAgo * DAY),
+      // Demo buyers have said where they live, as checkout needs (issue 29, decision 0021).
+      deliverTo: u.deliverTo ?? null,
     })),
   );
 
@@ -724,6 +726,8 @@ async function insertOrders(
       status: paid ? "paid" : "pending",
       source,
       ...totals,
+      // Charged the island's shipping (the item's own territory's): that is where it goes.
+      deliverTo: TERRITORIES[l.territory]?.slug ?? null,
       createdAt,
       paidAt: paid ? new Date(createdAt.getTime() + HOUR) : null,
     });

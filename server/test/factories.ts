@@ -69,9 +69,18 @@ export async function userByUsername(db: Db, username: string) {
 
 let userCounter = 0;
 
-/** A confirmed user without a password (tests sign them in directly). */
-export async function createUser(db: Db, name = "bidder") {
+/**
+ * A confirmed user without a password (tests sign them in directly). Their Deliver to is, unless
+ * `deliverTo` says otherwise (null: never chose), the territory createListing lists in: checkout
+ * needs one (issue 29), and there it charges what every listing charged before.
+ */
+export async function createUser(
+  db: Db,
+  name = "bidder",
+  { deliverTo }: { deliverTo?: string | null } = {},
+) {
   userCounter++;
+  const [territory] = await db.select({ slug: territories.slug }).from(territories).limit(1);
   const username = `${name}${userCounter}${Math.random().toString(36).slice(2, 6)}`;
   const [user] = await db
     .insert(users)
@@ -80,6 +89,7 @@ export async function createUser(db: Db, name = "bidder") {
       username,
       fullName: `${name} ${userCounter}`,
       emailConfirmedAt: new Date(),
+      deliverTo: deliverTo === undefined ? (territory?.slug ?? null) : deliverTo,
     })
     .returning();
   if (!user) throw new Error("insert failed");

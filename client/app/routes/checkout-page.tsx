@@ -1,6 +1,7 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MAX_LINE_QUANTITY } from "../../../core/contracts/buying";
+import { DeliverToField } from "../../components/deliver-to-field";
 import { buttonClasses } from "../../components/ui/button";
 import { EmptyState } from "../../components/ui/empty-state";
 import { ErrorState } from "../../components/ui/error-state";
@@ -9,11 +10,13 @@ import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
 import { useCartValidation } from "../../features/cart/api/validate-cart";
 import { useOrder } from "../../features/checkout/api/get-order";
-import { OrderReview } from "../../features/checkout/components/order-review";
+import { useSetOrderDeliverTo } from "../../features/checkout/api/set-order-deliver-to";
+import { OrderReview, ShipsTo } from "../../features/checkout/components/order-review";
 import { useStartCheckout } from "../../features/checkout/hooks/use-start-checkout";
 import { SecureCheckoutNote } from "../../features/payments/components/secure-checkout-note";
 import { UnpaidOrderNotice } from "../../features/unpaid-orders/components/unpaid-order-notice";
 import { isNotFoundError } from "../../lib/api-client";
+import { useDeliverTo, useTerritoryName } from "../../lib/deliver-to";
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -31,6 +34,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function BuyNowCheckout({ listingId, quantity }: { listingId: string; quantity: number }) {
   const validation = useCartValidation([{ listingId, quantity }]);
   const checkout = useStartCheckout();
+  // Where it goes decides the shipping (issue 29): asked here, priced by the validation above.
+  const { deliverTo, choose } = useDeliverTo();
 
   if (validation.isPending) return <Spinner label="Loading your order..." showLabel />;
   if (validation.isError) {
@@ -59,15 +64,15 @@ function BuyNowCheckout({ listingId, quantity }: { listingId: string; quantity: 
           imageUrl: line.imageUrl,
           quantity,
           unitPriceCents: line.priceCents,
-          shippingCents: line.shippingCents,
+          shippingCents: deliverTo ? line.shippingCents : null,
           problem: line.problem?.message,
         },
       ]}
-      totals={validation.data.totals}
+      totals={deliverTo ? validation.data.totals : null}
       processing={checkout.isProcessing}
-      disabled={line.problem !== null}
+      disabled={line.problem !== null || !deliverTo}
       onPay={pay}
-      showDeliverTo
+      destination={<DeliverToField value={deliverTo} onChange={(v) => void choose(v)} />}
     >
       <SecureCheckoutNote />
     </OrderReview>
@@ -78,6 +83,20 @@ function BuyNowCheckout({ listingId, quantity }: { listingId: string; quantity: 
 function OrderCheckout({ orderId }: { orderId: string }) {
   const order = useOrder(orderId);
   const checkout = useStartCheckout();
+  const { deliverTo: buyerDeliverTo, choose } = useDeliverTo();
+  const setDestination = useSetOrderDeliverTo(orderId);
+  const data = order.data;
+  // A won auction or agreed offer says where it goes here; a cart's checkout already did.
+  const chooses = data !== undefined && data.source !== "checkout" && data.status === "pending";
+  const destination = data?.deliverTo ?? null;
+  const destinationName = useTerritoryName(destination);
+  // Agreed before the buyer said where they are: their Deliver to, once known, prices it.
+  const proposed = useRef(false);
+  useEffect(() => {
+    if (!chooses || destination !== null || !buyerDeliverTo || proposed.current) return;
+    proposed.current = true;
+    setDestination.mutate(buyerDeliverTo);
+  }, [chooses, destination, buyerDeliverTo, setDestination]);
 
   if (order.isPending) return <Spinner label="Loading your order..." showLabel />;
   if (order.isError) {
@@ -86,23 +105,44 @@ function OrderCheckout({ orderId }: { orderId: string }) {
       <ErrorState message="We couldn't load your order." onRetry={() => void order.refetch()} />
     );
   }
-  const { data } = order;
+  const { data: shown } = order;
   const pay = () =>
-    checkout.start({ orderId }, { resume: pay, onFailure: () => void order.refetch() });
+    checkout.start(
+      { orderId, ...(destination ? { deliverTo: destination } : {}) },
+      { resume: pay, onFailure: () => void order.refetch() },
+    );
+  const refused = setDestination.isError ? setDestination.error.message : null;
   const notPayable =
-    data.status === "paid"
+    shown.status === "paid"
       ? "This order has already been paid."
-      : data.canPay
+      : shown.canPay
         ? null
         : "This order can no longer be paid.";
 
   return (
     <OrderReview
-      items={data.items}
-      totals={data}
-      processing={checkout.isProcessing}
-      disabled={notPayable !== null}
+      items={
+        chooses && destination === null
+          ? shown.items.map((i) => ({ ...i, shippingCents: null }))
+          : shown.items
+      }
+      totals={chooses && destination === null ? null : shown}
+      processing={checkout.isProcessing || setDestination.isPending}
+      disabled={notPayable !== null || (chooses && destination === null)}
       onPay={pay}
+      destination={
+        chooses ? (
+          <DeliverToField
+            value={destination}
+            problem={refused}
+            onChange={(value) => {
+              setDestination.mutate(value, { onSuccess: () => void choose(value) });
+            }}
+          />
+        ) : destinationName ? (
+          <ShipsTo name={destinationName} />
+        ) : null
+      }
     >
       <FormAlert>
         {notPayable && (

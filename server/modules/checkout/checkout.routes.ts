@@ -49,6 +49,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: () => CheckoutDeps }>
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
           422: apiErrorSchema,
           429: apiErrorSchema,
           502: apiErrorSchema,
@@ -61,7 +62,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ deps: () => CheckoutDeps }>
       const body = request.body;
       const result =
         "orderId" in body
-          ? await checkoutAuctionOrder(deps(), buyer, body.orderId)
+          ? await checkoutAuctionOrder(deps(), buyer, body.orderId, body.deliverTo)
           : await checkoutLines(deps(), buyer, body.lines, body.deliverTo);
       return reply.status(201).send(result);
     },

@@ -14,6 +14,7 @@ import { accountDeliverTo, resolveDeliverTo } from "../accounts/deliver-to";
 import { listingBuyItNowOpen } from "../auction-rules/auction-rules";
 import { type DeliveryRow, deliverySelect, optionForDest } from "../listings/listing-delivery";
 import { lockListings } from "../listings/listing-locks";
+import { requiredDeliverTo } from "../orders/order-destination";
 import {
   expireAtProvider,
   payOrder,
@@ -190,7 +191,9 @@ export async function validateCart(
 /**
  * Checks out cart lines: in one transaction the listings are locked, every rule is checked with
  * prices from the database (never the request), and the order, its lines and the payment
- * session that reserves their stock are written. Then the provider opens its hosted page.
+ * session that reserves their stock are written. Then the provider opens its hosted page. It
+ * must know where the order goes (the request's Deliver to, else the account's): 422
+ * deliver_to_required otherwise, since the shipping charged depends on it.
  */
 export async function checkoutLines(
   deps: CheckoutDeps,
@@ -198,7 +201,7 @@ export async function checkoutLines(
   lines: CartLineInput[],
   deliverToInput?: string,
 ): Promise<CheckoutResponse> {
-  const deliverTo = await buyerDeliverTo(deps.db, buyer.id, deliverToInput);
+  const deliverTo = await requiredDeliverTo(deps.db, buyer.id, deliverToInput);
   const created = await deps.db.transaction(async (tx) => {
     const ids = lines.map((l) => l.listingId);
     await lockListings(tx, ids);
@@ -218,7 +221,7 @@ export async function checkoutLines(
       // The shipping charged is that of the group the delivery territory falls in.
       return {
         line,
-        listing: { ...listing, shippingCents: shippingTo(listing, deliverTo?.slug ?? null) ?? 0 },
+        listing: { ...listing, shippingCents: shippingTo(listing, deliverTo.slug) ?? 0 },
       };
     });
     const totals = orderTotals(
@@ -234,7 +237,7 @@ export async function checkoutLines(
       sql`insert into orders (buyer_id, status, source, subtotal_cents, shipping_cents, tax_cents, total_cents,
                               deliver_to)
           values (${buyer.id}, 'pending', 'checkout', ${totals.subtotalCents}, ${totals.shippingCents},
-                  ${totals.taxCents}, ${totals.totalCents}, ${deliverTo?.slug ?? null})
+                  ${totals.taxCents}, ${totals.totalCents}, ${deliverTo.slug})
           returning id`,
     );
     if (!order) throw new Error("order insert returned nothing");
@@ -274,12 +277,13 @@ export async function checkoutLines(
 
 /**
  * Pays for an order by id (an auction the buyer won, or a checkout not finished): its open
- * payment session is resumed, or a new one opened (see payOrder).
+ * payment session is resumed, or a new one opened (see payOrder), once it says where it goes.
  */
 export async function checkoutAuctionOrder(
   deps: CheckoutDeps,
   buyer: { id: string; email: string },
   orderId: string,
+  deliverTo?: string,
 ): Promise<CheckoutResponse> {
-  return payOrder(deps, buyer, orderId);
+  return payOrder(deps, buyer, orderId, deliverTo);
 }

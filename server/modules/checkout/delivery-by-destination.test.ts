@@ -318,3 +318,148 @@ describe("search: ships to my territory, delivered by a date", () => {
     expect((await buyer.get(`/api/listings?deliveryBy=${far}`)).statusCode).toBe(400);
   });
 });
+
+describe("an order says where it goes before it is paid (issue 29)", () => {
+  /** A buyer who never chose a Deliver to, signed in. */
+  async function undecidedBuyer(name: string) {
+    const id = (await createUser(t.database.db, name, { deliverTo: null })).id;
+    return { id, agent: await signedInAgent(t.app, t.database.db, id) };
+  }
+
+  it("refuses a checkout with no Deliver to in the request or on the account", async () => {
+    const listing = await jamaicanListing();
+    const { id, agent } = await undecidedBuyer("nowhere");
+    const lines = [{ listingId: listing.id, quantity: 1 }];
+    const refused = await agent.post("/api/checkout", { lines });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toEqual({
+      code: "deliver_to_required",
+      message: "Choose where this order is delivered to.",
+      fields: { deliverTo: "Choose where this order is delivered to." },
+    });
+    const [count] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from orders where buyer_id = ${id}`,
+    );
+    expect(count?.n).toBe(0);
+    // Named in the request, it is placed and charged for there.
+    const placed = await agent.post("/api/checkout", { lines, deliverTo: "barbados" });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await chargedShipping(placed.json().orderId)).toMatchObject({
+      shipping: 1500,
+      deliverTo: "barbados",
+    });
+  });
+
+  it("an agreed offer of a buyer who never chose is charged for the destination chosen at paying", async () => {
+    const listing = await jamaicanListing({ acceptsOffers: true });
+    const { agent } = await undecidedBuyer("offerer");
+    const offer = await agent.post(`/api/listings/${listing.id}/offers`, {
+      amountCents: 1800,
+      quantity: 1,
+    });
+    expect(offer.statusCode, offer.body).toBe(201);
+    const accepted = await seller.post(`/api/offers/${offer.json().id}/accept`, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const orderId = accepted.json().orderId as string;
+    // Agreed without a destination: the island's price, and none recorded.
+    const before = (await agent.get(`/api/orders/${orderId}`)).json();
+    expect(before).toMatchObject({ deliverTo: null, shippingCents: 500 });
+
+    // Paying asks first, by either path.
+    const pay = await agent.post(`/api/orders/${orderId}/pay`, {});
+    expect(pay.statusCode).toBe(422);
+    expect(pay.json().error.code).toBe("deliver_to_required");
+    const viaCheckout = await agent.post("/api/checkout", { orderId });
+    expect(viaCheckout.json().error.code).toBe("deliver_to_required");
+
+    // The pay step's choice prices it: the Caribbean rate for Grenada, the total with it.
+    const chosen = await agent.put(`/api/orders/${orderId}/deliver-to`, { deliverTo: "grenada" });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({
+      deliverTo: "grenada",
+      shippingCents: 1500,
+      totalCents: before.totalCents + 1000,
+    });
+    expect(chosen.json().items[0].shippingCents).toBe(1500);
+    // Back home, the island's price again.
+    const home = await agent.put(`/api/orders/${orderId}/deliver-to`, { deliverTo: "jamaica" });
+    expect(home.json()).toMatchObject({ deliverTo: "jamaica", shippingCents: 500 });
+
+    // Paying with a destination in the request settles it too.
+    const paid = await agent.post("/api/checkout", { orderId, deliverTo: "saint-lucia" });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await chargedShipping(orderId)).toEqual({
+      shipping: 1500,
+      line: 1500,
+      deliverTo: "saint-lucia",
+    });
+  });
+
+  it("refuses a destination the item does not ship to, and another buyer's order", async () => {
+    const listing = await jamaicanListing({ acceptsOffers: true, shipCaribbeanService: null });
+    const { agent } = await undecidedBuyer("offerer");
+    const offer = await agent.post(`/api/listings/${listing.id}/offers`, {
+      amountCents: 1800,
+      quantity: 1,
+    });
+    const orderId = (await seller.post(`/api/offers/${offer.json().id}/accept`, {})).json()
+      .orderId as string;
+    const refused = await agent.put(`/api/orders/${orderId}/deliver-to`, { deliverTo: "grenada" });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: "does_not_ship_there",
+      message: "The seller does not ship this item to Grenada.",
+    });
+    expect((await agent.get(`/api/orders/${orderId}`)).json().deliverTo).toBeNull();
+    const other = await buyer.put(`/api/orders/${orderId}/deliver-to`, { deliverTo: "jamaica" });
+    expect(other.statusCode).toBe(404);
+    const unknown = await agent.put(`/api/orders/${orderId}/deliver-to`, { deliverTo: "atlantis" });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it("a won auction with no destination takes the account's Deliver to when paid", async () => {
+    const listing = await jamaicanListing({ quantity: 1 });
+    const { id, agent } = await undecidedBuyer("winner");
+    // A won auction's unpaid order as the close writes it for a winner who never chose.
+    const [order] = await rows<{ id: string }>(
+      t.database.db,
+      sql`insert into orders (buyer_id, status, source, subtotal_cents, shipping_cents, tax_cents, total_cents)
+          values (${id}, 'pending', 'auction', 2000, 500, 200, 2700) returning id`,
+    );
+    const orderId = order?.id as string;
+    await t.database.db.execute(sql`insert into order_lines (order_id, listing_id, seller_id, title,
+        unit_price_cents, shipping_cents, quantity)
+      values (${orderId}, ${listing.id}, ${sellerId}, 'Won', 2000, 500, 1)`);
+    expect((await agent.post(`/api/orders/${orderId}/pay`, {})).json().error.code).toBe(
+      "deliver_to_required",
+    );
+    await agent.put("/api/me/deliver-to", { deliverTo: "barbados" });
+    const paid = await agent.post(`/api/orders/${orderId}/pay`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await chargedShipping(orderId)).toEqual({
+      shipping: 1500,
+      line: 1500,
+      deliverTo: "barbados",
+    });
+    const [totals] = await rows<{ total: number }>(
+      t.database.db,
+      sql`select total_cents as total from orders where id = ${orderId}`,
+    );
+    expect(totals?.total).toBe(2000 + 1500 + 200);
+  });
+
+  it("a cart's checkout ships where it was placed", async () => {
+    const listing = await jamaicanListing();
+    const placed = await buyer.post("/api/checkout", {
+      lines: [{ listingId: listing.id, quantity: 1 }],
+      deliverTo: "jamaica",
+    });
+    const orderId = placed.json().orderId as string;
+    const moved = await buyer.put(`/api/orders/${orderId}/deliver-to`, { deliverTo: "grenada" });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().error.code).toBe("order_deliver_to_fixed");
+    const same = await buyer.post("/api/checkout", { orderId, deliverTo: "jamaica" });
+    expect(same.statusCode, same.body).toBe(201);
+  });
+});

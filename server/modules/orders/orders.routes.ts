@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   checkoutResponseSchema,
   orderDetailsSchema,
@@ -10,11 +11,13 @@ import {
 } from "../../../core/contracts/buying";
 import { cancellationRequestSchema } from "../../../core/contracts/cancellations";
 import { idParam } from "../../../core/contracts/common";
+import { deliverToField } from "../../../core/contracts/delivery";
 import { apiErrorSchema } from "../../../core/errors";
 import { perUserRateLimit } from "../../plugins/rate-limit";
 import { requireUser } from "../../plugins/session";
 import { requestCancellation } from "../cancellations/cancellations.service";
 import type { PaymentsDeps } from "../payments/payments.service";
+import { chooseOrderDeliverTo } from "./order-destination";
 import { getOrderDetails } from "./order-details.service";
 import { getOrder, listMyOrders, listMySales, listUnpaidOrders } from "./orders.service";
 import { cancelUnpaidOrder, orderStateForBuyer, payOrder } from "./unpaid-orders.service";
@@ -107,6 +110,39 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
     async (request) => ({ items: await listUnpaidOrders(app.db, requireUser(request).id) }),
   );
 
+  app.put(
+    "/orders/:id/deliver-to",
+    {
+      config: perUserRateLimit(60),
+      schema: {
+        tags: ["buying"],
+        summary: "Say where a won auction or an agreed offer goes, before paying it",
+        description:
+          "Sets the order's Deliver to (a territory slug, or `world`) and charges that destination's " +
+          "shipping on each line. 422 `does_not_ship_there` when a seller does not ship there; 409 " +
+          "`order_deliver_to_fixed` for a cart's checkout, which ships where it was placed.",
+        params: idParam,
+        body: z.object({ deliverTo: deliverToField }),
+        response: {
+          200: orderSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      chooseOrderDeliverTo(
+        app.db,
+        requireUser(request).id,
+        request.params.id,
+        request.body.deliverTo,
+      ),
+  );
+
   app.post(
     "/orders/:id/pay",
     {
@@ -123,6 +159,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ deps: () => PaymentsDeps }> =
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
           422: apiErrorSchema,
           429: apiErrorSchema,
           502: apiErrorSchema,

@@ -29,6 +29,7 @@ interface OrderRow {
   totalCents: number;
   total: number;
   reservedUntil: Date | string | null;
+  deliverTo: string | null;
 }
 
 interface ItemRow {
@@ -94,13 +95,14 @@ async function withItems(db: Db, orders: OrderRow[]): Promise<Order[]> {
       canPay: o.status === "pending",
       canCancel: o.status === "pending" && o.source === "checkout",
       reservedUntil: o.reservedUntil ? isoTime(o.reservedUntil) : null,
+      deliverTo: o.deliverTo,
     };
   });
 }
 
 const orderColumns = sql`o.id, o.status, o.source, o.created_at as "createdAt", o.paid_at as "paidAt",
   o.subtotal_cents as "subtotalCents", o.shipping_cents as "shippingCents", o.tax_cents as "taxCents",
-  o.total_cents as "totalCents",
+  o.total_cents as "totalCents", o.deliver_to as "deliverTo",
   case when o.source = 'offer' and o.status = 'pending'
     -- An agreed offer holds its units until its payment deadline (offer-expiry.ts).
     then (select agreed.answered_at from offers agreed where agreed.order_id = o.id)

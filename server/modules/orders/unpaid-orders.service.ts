@@ -15,6 +15,7 @@ import {
 } from "../payments/payments.service";
 import { isSoldOut } from "../stock/listing-stock";
 import { reservedUnits } from "../stock/reservations";
+import { settleDestination } from "./order-destination";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -25,6 +26,7 @@ interface PendingOrder {
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  deliverTo: string | null;
 }
 
 /** Where the provider's page sends a buyer who gives up: the cart for a checkout, else purchases. */
@@ -101,19 +103,24 @@ type PayPlan =
  * unexpired payment session is resumed: the buyer goes back to the same hosted page, and the
  * stock it holds stays theirs. When there is none (it lapsed, or the provider closed it), a new
  * session opens, for a checkout order only while the stock is still there. Only the buyer (404).
+ * A won auction or agreed offer first settles where it goes (`deliverTo`, else its own, else the
+ * account's; none: 422 deliver_to_required), its shipping charged for that (order-destination.ts).
  */
 export async function payOrder(
   deps: PaymentsDeps,
   buyer: { id: string; email: string },
   orderId: string,
+  deliverTo?: string,
 ): Promise<{ orderId: string; redirectUrl: string }> {
   const plan = await deps.db.transaction(async (tx): Promise<PayPlan> => {
-    const [order] = await rows<PendingOrder>(
-      tx,
-      sql`select buyer_id as "buyerId", status, source, shipping_cents as "shippingCents",
-            tax_cents as "taxCents", total_cents as "totalCents"
-          from orders where id = ${orderId} for update`,
-    );
+    const readOrder = () =>
+      rows<PendingOrder>(
+        tx,
+        sql`select buyer_id as "buyerId", status, source, shipping_cents as "shippingCents",
+              tax_cents as "taxCents", total_cents as "totalCents", deliver_to as "deliverTo"
+            from orders where id = ${orderId} for update`,
+      );
+    let [order] = await readOrder();
     assertBuyerOf(order, buyer.id);
     if (order.status === "paid")
       throw ruleBroken(ERROR_CODES.orderPaid, "This order has already been paid.");
@@ -124,6 +131,10 @@ export async function payOrder(
           ? "This checkout expired and its items were released. Add them to your cart again."
           : "This order was cancelled and can't be paid.",
       );
+    // Repriced for where it goes: read again for the totals the payment asks.
+    if (await settleDestination(tx, { ...order, id: orderId }, deliverTo))
+      [order] = await readOrder();
+    if (!order) throw new Error("order vanished under its lock");
     const [open] = await rows<{ id: string; providerSessionId: string | null }>(
       tx,
       sql`select id, provider_session_id as "providerSessionId" from payment_sessions

@@ -201,7 +201,10 @@ describe("matching new listings against saved searches", () => {
     expect(await matchNewListings(db)).toBe(listings.length);
 
     for (const search of searches) {
-      const q = listingQuerySchema.parse({ ...search.query, pageSize: "100" });
+      // A delivery date gone by is dropped: the search keeps its "ships to" (decision 0021).
+      const { deliveryBy, ...rest } = search.query;
+      const live = deliveryBy && String(deliveryBy) < inDays(-1) ? rest : search.query;
+      const q = listingQuerySchema.parse({ ...live, pageSize: "100" });
       const found = (await searchListings(db, q)).items
         .map((c) => c.id)
         .filter((id) => newIds.has(id))
@@ -223,6 +226,45 @@ describe("matching new listings against saved searches", () => {
     expect(steelPan.map((n) => n.message)).toContain(
       notificationText("saved_search_match", { search: "Test search", title: "iPhone 13" }),
     );
+  });
+
+  it("'ships to Grenada' alerts only on listings that ship there; a passed date keeps that part", async () => {
+    await matchNewListings(db);
+    const jamaica = await idOf("territories", "jamaica");
+    const word = `grenadine${Math.random().toString(36).slice(2, 7)}`;
+    const region = await newListing({
+      title: `${word} region`,
+      territoryId: jamaica,
+      handlingDays: 0,
+    });
+    const island = await newListing({
+      title: `${word} island`,
+      territoryId: jamaica,
+      shipCaribbeanService: null,
+      shipCaribbeanCents: null,
+    });
+    const slow = await newListing({
+      title: `${word} slow`,
+      territoryId: jamaica,
+      handlingDays: 10,
+    });
+    const saver = async (query: Record<string, string>) => {
+      const user = await createUser(db, "grenadian");
+      await createSavedSearch(db, user.id, { name: "Grenada", query: { search: word, ...query } });
+      return user.id;
+    };
+    const shipsTo = await saver({ shipsTo: "grenada" });
+    const soon = await saver({ shipsTo: "grenada", deliveryBy: inDays(16) });
+    const passed = await saver({ shipsTo: "grenada", deliveryBy: inDays(-2) });
+    await matchNewListings(db);
+    const ids = async (userId: string) =>
+      (await notificationsOf(userId, "saved_search_match")).map((n) => n.listing_id).sort();
+    expect(await ids(shipsTo)).toEqual([region.id, slow.id].sort());
+    // 16 days hold 8 to 12 business days (weekends, holidays, the cut-off): the same-day dispatch
+    // and at most 7 days across the region fit, 10 days' handling and 7 do not.
+    expect(await ids(soon)).toEqual([region.id]);
+    expect(await ids(passed)).toEqual([region.id, slow.id].sort());
+    expect(await ids(passed)).not.toContain(island.id);
   });
 
   it("tells followers with notifications on, not the seller's own saved search", async () => {

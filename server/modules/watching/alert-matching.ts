@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { deliveryDatePassed } from "../../../core/delivery";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { wakeJob } from "../../db/jobs-due";
@@ -125,9 +126,12 @@ async function matchSavedSearches(tx: Db, ids: readonly string[]): Promise<Searc
               else l.search_vector @@ s.match_tsquery end))
         order by l.id, s.id`,
   );
-  // "Ships to" and "delivery by" on the few matches, by the same rule whereFor's SQL states.
+  // "Ships to" and "delivery by" on the few matches, by the same rule whereFor's SQL states. A
+  // delivery date gone by says nothing any more: the search keeps its "ships to" (decision 0021).
   const now = new Date();
-  return matches.filter((m) => !m.shipsTo || deliversTo(m, m.shipsTo, m.deliveryBy ?? null, now));
+  const by = (m: SearchMatch) =>
+    m.deliveryBy && !deliveryDatePassed(m.deliveryBy, now) ? m.deliveryBy : null;
+  return matches.filter((m) => !m.shipsTo || deliversTo(m, m.shipsTo, by(m), now));
 }
 
 /** Followers with notifications on of the sellers of `ids`. */

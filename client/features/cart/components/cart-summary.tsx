@@ -12,6 +12,7 @@ export function CartSummary({
   alert,
   onCheckout,
   footer,
+  destination,
 }: {
   /** Null until the server has priced the cart. */
   totals: Totals | null;
@@ -22,13 +23,20 @@ export function CartSummary({
   alert: ReactNode;
   onCheckout: () => void;
   footer?: ReactNode;
+  /** The Deliver to chooser: the shipping shown and charged is for it. */
+  destination?: ReactNode;
 }) {
   return (
     <OrderSummary
       id="order-summary"
       totals={totals}
       itemCount={count}
-      notice={<FormAlert>{alert}</FormAlert>}
+      notice={
+        <>
+          {destination}
+          <FormAlert>{alert}</FormAlert>
+        </>
+      }
       actionLabel="Proceed to Checkout"
       processing={processing}
       disabled={disabled}

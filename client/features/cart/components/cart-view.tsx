@@ -9,7 +9,9 @@ import type {
   CartValidation,
 } from "../../../../core/contracts/buying";
 import { ERROR_CODES } from "../../../../core/errors";
+import { DeliverToField } from "../../../components/deliver-to-field";
 import { Button, buttonClasses } from "../../../components/ui/button";
+import { useDeliverTo } from "../../../lib/deliver-to";
 import { useCartValidation } from "../api/validate-cart";
 import { CART_MESSAGES } from "../hooks/use-add-to-cart";
 import {
@@ -90,6 +92,8 @@ export function CartView({
     [lines],
   );
   const validation = useCartValidation(inputs);
+  // Checkout charges the shipping of where the order goes, so it asks first (issue 29).
+  const { deliverTo, choose } = useDeliverTo();
   const [notes, setNotes] = useState<Record<string, LineNotes>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -209,10 +213,14 @@ export function CartView({
       </div>
 
       <CartSummary
-        totals={checked ? data.totals : null}
+        totals={checked && deliverTo ? data.totals : null}
         count={checked ? itemCount(buyableLines) : itemCount(lines)}
         processing={processing || checking}
-        disabled={!checked && !validation.isError ? true : checked && buyableLines.length === 0}
+        disabled={
+          !deliverTo ||
+          (!checked && !validation.isError ? true : checked && buyableLines.length === 0)
+        }
+        destination={<DeliverToField value={deliverTo} onChange={(v) => void choose(v)} />}
         onCheckout={() => void checkout()}
         alert={
           alert ??

@@ -6,7 +6,6 @@ import { formatMoney, formatShipping } from "../../../../core/money";
 import { OrderSummary, PayInUsdNote } from "../../../components/ui/order-totals";
 import { Thumbnail } from "../../../components/ui/thumbnail";
 import { UsdAmount } from "../../../components/ui/usd-price";
-import { useDeliverToName } from "../../../lib/deliver-to";
 
 export interface ReviewItem {
   listingId: string;
@@ -14,7 +13,8 @@ export interface ReviewItem {
   imageUrl: string | null;
   quantity: number;
   unitPriceCents: number;
-  shippingCents: number;
+  /** Null until the order says where it goes (issue 29): the shipping depends on it. */
+  shippingCents: number | null;
   /** Why this line cannot be bought, if it cannot. */
   problem?: string | null;
 }
@@ -35,7 +35,9 @@ export function ReviewItems({ items }: { items: ReviewItem[] }) {
             </Link>
             <p className="text-sm text-slate-700">
               Qty {item.quantity} × {formatMoney(item.unitPriceCents)} · Shipping{" "}
-              {formatShipping(item.shippingCents)}
+              {item.shippingCents === null
+                ? "for where it goes"
+                : formatShipping(item.shippingCents)}
             </p>
             {item.problem && (
               <p className="flex items-start gap-1.5 text-sm font-medium text-coral-800">
@@ -54,8 +56,8 @@ export function ReviewItems({ items }: { items: ReviewItem[] }) {
 }
 
 /**
- * The order review before the hosted payment page: lines, totals and the button that starts the
- * payment. `children` carries notes (why it cannot be paid) and the provider line.
+ * The order review before the hosted payment page: where it goes, lines, totals and the button
+ * that starts the payment. `children` carries notes (why it cannot be paid) and the provider line.
  */
 export function OrderReview({
   items,
@@ -64,19 +66,18 @@ export function OrderReview({
   disabled,
   onPay,
   children,
-  showDeliverTo = false,
+  destination,
 }: {
   items: ReviewItem[];
-  totals: Totals;
+  /** Null while it cannot be priced (no Deliver to yet): dashes. */
+  totals: Totals | null;
   processing: boolean;
   disabled: boolean;
   onPay: () => void;
   children?: ReactNode;
-  /** Lines priced now (not a stored order): their shipping follows the buyer's Deliver to. */
-  showDeliverTo?: boolean;
+  /** Where it goes (issue 29): the Deliver to chooser, or where a placed order ships. */
+  destination?: ReactNode;
 }) {
-  // Shipping is charged for the buyer's Deliver to (issue 29): say where that is.
-  const deliverTo = useDeliverToName();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
       <section
@@ -86,11 +87,7 @@ export function OrderReview({
         <h2 id="review-items" className="text-lg font-bold text-slate-900">
           Review your order
         </h2>
-        {showDeliverTo && deliverTo && (
-          <p className="text-sm text-slate-700">
-            Shipping to <span className="font-semibold text-slate-900">{deliverTo}</span>
-          </p>
-        )}
+        {destination}
         <ReviewItems items={items} />
       </section>
       <OrderSummary
@@ -105,5 +102,14 @@ export function OrderReview({
         {children}
       </OrderSummary>
     </div>
+  );
+}
+
+/** Where a placed order ships, when it can no longer be changed here. */
+export function ShipsTo({ name }: { name: string }) {
+  return (
+    <p className="text-sm text-slate-700">
+      Shipping to <span className="font-semibold text-slate-900">{name}</span>
+    </p>
   );
 }

@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { ERROR_CODES } from "../../../../core/errors";
+import { ApiError } from "../../../lib/api-client";
 import { checkoutFailureMessage } from "../../../lib/checkout-failure";
 import { usePayOrder } from "../api/unpaid-orders";
 
@@ -9,6 +12,7 @@ import { usePayOrder } from "../api/unpaid-orders";
  */
 export function usePayOrderRedirect() {
   const pay = usePayOrder();
+  const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState(false);
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
@@ -23,7 +27,12 @@ export function usePayOrderRedirect() {
         setRedirecting(true);
         window.location.assign(redirectUrl);
       },
-      onError: (error) => toast.error(checkoutFailureMessage(error)),
+      onError: (error) => {
+        toast.error(checkoutFailureMessage(error));
+        // A win or an offer agreed before the buyer said where they are: the review asks (issue 29).
+        if (error instanceof ApiError && error.code === ERROR_CODES.deliverToRequired)
+          void navigate(`/checkout?order=${encodeURIComponent(orderId)}`);
+      },
     });
   return { start, isProcessing: pay.isPending || redirecting, orderId: pay.variables };
 }

@@ -1,4 +1,5 @@
 import type { SavedSearchQuery } from "../../../../core/contracts/watching";
+import { deliveryDatePassed } from "../../../../core/delivery";
 import { parseMoneyToCents } from "../../../../core/money";
 
 /**
@@ -60,9 +61,12 @@ function dollarsFromCents(cents: string): string {
 }
 
 /** The browse URL that runs a saved search: /listings with the filters as that page reads them. */
-export function savedSearchHref(query: SavedSearchQuery): string {
+export function savedSearchHref(query: SavedSearchQuery, now = new Date()): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
+    // A delivery date gone by is left out, as the alerts leave it out (decision 0021).
+    if (key === "deliveryBy" && typeof value === "string" && deliveryDatePassed(value, now))
+      continue;
     const dollars = PRICE_PARAMS.find(([, cents]) => cents === key)?.[0];
     for (const item of [value].flat()) {
       if (dollars) params.append(dollars, dollarsFromCents(item));
