@@ -10,6 +10,7 @@
  * BENCH_PAGES_URL=http://host:port measures a server already running instead of starting one;
  * BENCH_RUNS=n measures each page n times and keeps the median (default 1);
  * BENCH_CHROMIUM overrides /usr/bin/chromium;
+ * BENCH_PAGES_FORMS=mobile (or desktop) measures only that form factor (default both);
  * BENCH_PAGES_SAVE=dir writes each Lighthouse report there (JSON), to read what a figure came from.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -32,6 +33,10 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromiumPath = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
 const saveDir = process.env.BENCH_PAGES_SAVE;
+const forms = (["mobile", "desktop"] as const).filter(
+  (form) =>
+    !process.env.BENCH_PAGES_FORMS || process.env.BENCH_PAGES_FORMS.split(",").includes(form),
+);
 let saved = 0;
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const CHROMIUM_FLAGS = [
@@ -374,7 +379,7 @@ async function main() {
       // One unmeasured visit per server, so start-up work (first queries, caches) is not measured.
       await measureWithRetry(baseline.url, browser.port, "desktop");
       await measureWithRetry(`${base}/`, browser.port, "desktop");
-      for (const form of ["mobile", "desktop"] as const) {
+      for (const form of forms) {
         const baselineMeasure = await measure(baseline.url, browser.port, form);
         const rows: [string, Measure][] = [];
         for (const page of pages) {
