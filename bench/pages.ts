@@ -2,12 +2,16 @@
  * `npm run bench:pages`: Lighthouse (mobile and desktop) on the home page, /listings, a category and
  * an auction page of the production build served by our own server, against a bare Vite + React page
  * built and served (same precompression, same static handler) in the same run. Prints the scores,
- * LCP/CLS/TBT, the JavaScript the page downloaded (bytes on the wire) and the ratio of each page's
- * performance score to the baseline's.
+ * LCP/CLS/TBT, each page's LCP against the bare page's (a phone's first paint, which the score ratio
+ * cannot show while the bare page scores 100), the JavaScript the page loaded (bytes on the wire and
+ * bytes the browser parsed), the ratio of each page's performance score to the baseline's, and every
+ * audit of the three categories that failed, those of weight 0 included.
  *
  * BENCH_PAGES_URL=http://host:port measures a server already running instead of starting one;
  * BENCH_RUNS=n measures each page n times and keeps the median (default 1);
- * BENCH_CHROMIUM overrides /usr/bin/chromium.
+ * BENCH_CHROMIUM overrides /usr/bin/chromium;
+ * BENCH_PAGES_FORMS=mobile (or desktop) measures only that form factor (default both);
+ * BENCH_PAGES_SAVE=dir writes each Lighthouse report there (JSON), to read what a figure came from.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -28,6 +32,12 @@ import { run, withCleanUp } from "./harness";
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const chromiumPath = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
 const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
+const saveDir = process.env.BENCH_PAGES_SAVE;
+const forms = (["mobile", "desktop"] as const).filter(
+  (form) =>
+    !process.env.BENCH_PAGES_FORMS || process.env.BENCH_PAGES_FORMS.split(",").includes(form),
+);
+let saved = 0;
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const CHROMIUM_FLAGS = [
   "--headless",
@@ -51,9 +61,13 @@ interface Measure {
   tbtMs: number;
   /** Scripts as transferred (compressed when the server compressed them), in KiB. */
   jsKiB: number;
+  /** Scripts as the browser parsed them (decoded), in KiB. */
+  jsParsedKiB: number;
   jsFiles: number;
-  /** Audits of the accessibility and best-practices categories that failed, for the reader. */
+  /** Audits that failed, for the reader: those that count toward a category's score. */
   failing: string[];
+  /** Failed audits of weight 0 (diagnostics and insights, which move no score). */
+  failingWeight0: string[];
 }
 
 function freePort(): Promise<number> {
@@ -228,21 +242,28 @@ async function measureOnce(url: string, port: number, form: FormFactor): Promise
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (saveDir) {
+    fs.mkdirSync(saveDir, { recursive: true });
+    const name = `${String(++saved).padStart(3, "0")}-${form}-${new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_")}.json`;
+    fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests =
     (
       lhr.audits["network-requests"]?.details as
-        | { items: { resourceType?: string; transferSize?: number }[] }
+        | { items: { resourceType?: string; transferSize?: number; resourceSize?: number }[] }
         | undefined
     )?.items ?? [];
   const scripts = requests.filter((item) => item.resourceType === "Script");
-  const failing = ["accessibility", "best-practices"].flatMap((category) =>
-    (lhr.categories[category]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => ref.id),
-  );
+  // A failed audit: scored below 1. Informative, manual and not-applicable audits have no score.
+  const failed = (weighted: boolean) =>
+    CATEGORIES.flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 === weighted && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    );
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -251,8 +272,10 @@ async function measureOnce(url: string, port: number, form: FormFactor): Promise
     cls: numeric("cumulative-layout-shift"),
     tbtMs: numeric("total-blocking-time"),
     jsKiB: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    jsParsedKiB: scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0) / 1024,
     jsFiles: scripts.length,
-    failing,
+    failing: [...new Set(failed(true))],
+    failingWeight0: [...new Set(failed(false))],
   };
 }
 
@@ -271,12 +294,14 @@ async function measureWithRetry(url: string, port: number, form: FormFactor): Pr
   }
 }
 
-/** The run with the median performance score of `runs`. */
+/** The run with the median performance score of `runs`, with the median LCP of the runs. */
 async function measure(url: string, port: number, form: FormFactor): Promise<Measure> {
   const all: Measure[] = [];
   for (let i = 0; i < runs; i++) all.push(await measureWithRetry(url, port, form));
+  const middle = Math.floor(all.length / 2);
+  const lcps = all.map((m) => m.lcpMs).sort((a, b) => a - b);
   all.sort((a, b) => a.performance - b.performance);
-  return all[Math.floor(all.length / 2)] as Measure;
+  return { ...(all[middle] as Measure), lcpMs: lcps[middle] as number };
 }
 
 /** A category slug and an open auction's id, found through the API as a visitor would. */
@@ -303,16 +328,20 @@ const pad = (value: string | number, width: number) => String(value).padStart(wi
 function printTable(form: FormFactor, baseline: Measure, rows: [string, Measure][]) {
   console.log(`\n${form}`);
   console.log(
-    `${"page".padEnd(10)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 5)}${pad("LCP ms", 9)}${pad("CLS", 7)}${pad("TBT ms", 8)}${pad("JS KiB", 8)}${pad("files", 6)}${pad("ratio", 7)}`,
+    `${"page".padEnd(10)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 5)}${pad("LCP ms", 9)}${pad("LCP x", 7)}${pad("CLS", 7)}${pad("TBT ms", 8)}${pad("JS KiB", 8)}${pad("parsed", 8)}${pad("files", 6)}${pad("ratio", 7)}`,
   );
   for (const [name, m] of [["baseline", baseline] as [string, Measure], ...rows]) {
     const ratio = baseline.performance > 0 ? m.performance / baseline.performance : Number.NaN;
+    const lcpRatio = m.lcpMs / baseline.lcpMs;
     console.log(
-      `${name.padEnd(10)}${pad(m.performance, 6)}${pad(m.accessibility, 6)}${pad(m.bestPractices, 5)}${pad(Math.round(m.lcpMs), 9)}${pad(m.cls.toFixed(3), 7)}${pad(Math.round(m.tbtMs), 8)}${pad(m.jsKiB.toFixed(1), 8)}${pad(m.jsFiles, 6)}${pad(ratio.toFixed(2), 7)}`,
+      `${name.padEnd(10)}${pad(m.performance, 6)}${pad(m.accessibility, 6)}${pad(m.bestPractices, 5)}${pad(Math.round(m.lcpMs), 9)}${pad(lcpRatio.toFixed(2), 7)}${pad(m.cls.toFixed(3), 7)}${pad(Math.round(m.tbtMs), 8)}${pad(m.jsKiB.toFixed(1), 8)}${pad(m.jsParsedKiB.toFixed(1), 8)}${pad(m.jsFiles, 6)}${pad(ratio.toFixed(2), 7)}`,
     );
   }
-  for (const [name, m] of rows) {
+  for (const [name, m] of [["baseline", baseline] as [string, Measure], ...rows]) {
     if (m.failing.length > 0) console.log(`  ${name}: failing ${m.failing.join(", ")}`);
+    if (m.failingWeight0.length > 0) {
+      console.log(`  ${name}: failing, weight 0: ${m.failingWeight0.join(", ")}`);
+    }
   }
 }
 
@@ -353,7 +382,7 @@ async function main() {
       // One unmeasured visit per server, so start-up work (first queries, caches) is not measured.
       await measureWithRetry(baseline.url, browser.port, "desktop");
       await measureWithRetry(`${base}/`, browser.port, "desktop");
-      for (const form of ["mobile", "desktop"] as const) {
+      for (const form of forms) {
         const baselineMeasure = await measure(baseline.url, browser.port, form);
         const rows: [string, Measure][] = [];
         for (const page of pages) {
@@ -362,7 +391,7 @@ async function main() {
         printTable(form, baselineMeasure, rows);
       }
       console.log(
-        `\nLighthouse 12 (${runs} run${runs > 1 ? "s, median" : ""} a page); ratio = performance / baseline's, same run.`,
+        `\nLighthouse 12 (${runs} run${runs > 1 ? "s, median" : ""} a page); LCP x = LCP / baseline's; JS KiB = scripts transferred, parsed = decoded; ratio = performance / baseline's, same run.`,
       );
       console.log(
         `load average at end: ${os

@@ -92,3 +92,7 @@ export const SIMILAR_LISTINGS_SIZE = 8;
 /** How many ids GET /api/listings/cards takes (the browser keeps 12 recently viewed). */
 export const MAX_CARD_IDS = 24;
 export const RECENTLY_VIEWED_SIZE = 12;
+
+/** How many recently sold items a listing page shows, and how far back they go. */
+export const RECENTLY_SOLD_SIZE = 8;
+export const RECENTLY_SOLD_DAYS = 90;

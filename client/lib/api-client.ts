@@ -138,7 +138,8 @@ function toApiError(status: number, payload: unknown): ApiError {
  * schema. For reads of the browsing pages and the layout, whose routes declare this response
  * schema: the server encodes every answer through it (fastify-type-provider-zod's serializer) and
  * sends a 500 rather than anything else, so parsing it again here would change nothing but bring
- * zod (about 20 kB compressed) into the first page load. Everything else is parsed.
+ * zod (about 25 kB compressed) into the first page load. Also for the answers of mutations whose
+ * module a page loads before its first paint (decision 0026). Everything else is parsed.
  */
 export interface Trusted<T> {
   readonly trusted: true;

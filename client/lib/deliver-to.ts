@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { z } from "zod";
 import type { territoryListSchema } from "../../core/contracts/browse";
-import { type DeliverTo, deliverToSchema } from "../../core/contracts/delivery";
+import type { DeliverTo } from "../../core/contracts/delivery";
 import { WORLD_DESTINATION, WORLD_DESTINATION_NAME } from "../../core/delivery";
 import { apiGet, apiRequest, trusted } from "./api-client";
 import { queryKeys } from "./query-keys";
@@ -33,7 +33,7 @@ function writeLocal(value: string): void {
 }
 
 function saveToAccount(deliverTo: string) {
-  return apiRequest("/api/me/deliver-to", deliverToSchema, {
+  return apiRequest("/api/me/deliver-to", trusted<DeliverTo>(), {
     method: "PUT",
     body: { deliverTo } satisfies DeliverTo,
   });
@@ -51,7 +51,7 @@ export function useDeliverTo() {
     queryFn: async ({ signal }) => {
       const local = readLocal();
       if (!userId) return local;
-      const { deliverTo } = await apiGet("/api/me/deliver-to", deliverToSchema, { signal });
+      const { deliverTo } = await apiGet("/api/me/deliver-to", trusted<DeliverTo>(), { signal });
       if (deliverTo) {
         writeLocal(deliverTo);
         return deliverTo;

@@ -1,12 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
-import {
-  type CurrencyRateRow,
-  currencyRatesSchema,
-  preferencesSchema,
-} from "../../core/contracts/currencies";
+// Types only: the layout (the footer's currency choice) reads these answers on trust, as the
+// browsing pages do, so zod stays out of the first download (docs/performance.md).
+import type { CurrencyRateRow, CurrencyRates, Preferences } from "../../core/contracts/currencies";
 import { type CurrencyCode, currencyForTerritory, isCurrencyCode } from "../../core/currencies";
-import { apiGet, apiRequest } from "./api-client";
+import { apiGet, apiRequest, trusted } from "./api-client";
 import { queryKeys } from "./query-keys";
 import { useSession } from "./session";
 import { rememberedTerritory } from "./territory-choice";
@@ -56,7 +54,7 @@ const snapshot = () => readStored() ?? memory;
 export function useCurrencyRates(enabled = true) {
   return useQuery({
     queryKey: queryKeys.currencies.rates,
-    queryFn: ({ signal }) => apiGet("/api/currencies", currencyRatesSchema, { signal }),
+    queryFn: ({ signal }) => apiGet("/api/currencies", trusted<CurrencyRates>(), { signal }),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -75,7 +73,7 @@ export function useDisplayCurrency(): DisplayCurrency {
   const { user } = useSession();
   const preference = useQuery({
     queryKey: queryKeys.currencies.preference(user?.id ?? ""),
-    queryFn: ({ signal }) => apiGet("/api/me/preferences", preferencesSchema, { signal }),
+    queryFn: ({ signal }) => apiGet("/api/me/preferences", trusted<Preferences>(), { signal }),
     enabled: user !== null && stored === null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -94,7 +92,7 @@ export function useChooseCurrency(): (code: CurrencyCode) => void {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationFn: (code: CurrencyCode) =>
-      apiRequest("/api/me/preferences", preferencesSchema, {
+      apiRequest("/api/me/preferences", trusted<Preferences>(), {
         method: "PATCH",
         body: { currency: code },
       }),

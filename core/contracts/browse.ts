@@ -280,9 +280,8 @@ export const listingCardSchema = z.object({
 });
 export type ListingCard = z.infer<typeof listingCardSchema>;
 
-/** How many recently sold items a listing page shows, and how far back they go. */
-export const RECENTLY_SOLD_SIZE = 8;
-export const RECENTLY_SOLD_DAYS = 90;
+// In core/listing.ts (no zod), for the listing page's code; re-exported for the server's imports.
+export { RECENTLY_SOLD_DAYS, RECENTLY_SOLD_SIZE } from "../listing";
 
 /**
  * Sold-price research for a listing page (GET /api/listings/{id}/recently-sold): public sold

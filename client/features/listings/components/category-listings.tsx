@@ -124,9 +124,14 @@ export function CategoryListings({
                 items={data.pinned}
                 renderList={(pinned) => (
                   <ul className={cn("grid gap-3 sm:gap-4", gridColumns)}>
-                    {pinned.map((listing) => (
+                    {pinned.map((listing, index) => (
                       <li key={listing.id}>
-                        <ProductCard listing={listing} layout={filters.view} />
+                        {/* Featured cards come first: the first of them is the first picture. */}
+                        <ProductCard
+                          listing={listing}
+                          layout={filters.view}
+                          priority={index === 0 && (data.pinned?.length ?? 0) === 0}
+                        />
                       </li>
                     ))}
                   </ul>
@@ -142,7 +147,11 @@ export function CategoryListings({
               >
                 {data.items.map((listing, index) => (
                   <li key={listing.id}>
-                    <ProductCard listing={listing} layout={filters.view} priority={index === 0} />
+                    <ProductCard
+                      listing={listing}
+                      layout={filters.view}
+                      priority={index === 0 && (data.pinned?.length ?? 0) === 0}
+                    />
                   </li>
                 ))}
               </ul>

@@ -106,9 +106,10 @@ export function ListingResults({
             items={data.pinned}
             renderList={(pinned) => (
               <ListingGrid maxColumns={maxColumns}>
-                {pinned.map((listing) => (
+                {pinned.map((listing, index) => (
                   <li key={listing.id}>
-                    <ListingCard listing={listing} headingLevel={3} />
+                    {/* Featured cards come first: the first of them is the page's first picture. */}
+                    <ListingCard listing={listing} headingLevel={3} priority={index === 0} />
                   </li>
                 ))}
               </ListingGrid>
@@ -120,7 +121,11 @@ export function ListingResults({
           >
             {items.map((listing, index) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} headingLevel={2} priority={index === 0} />
+                <ListingCard
+                  listing={listing}
+                  headingLevel={2}
+                  priority={index === 0 && (data.pinned?.length ?? 0) === 0}
+                />
               </li>
             ))}
           </ListingGrid>

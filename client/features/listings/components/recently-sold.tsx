@@ -1,4 +1,4 @@
-import { RECENTLY_SOLD_DAYS } from "../../../../core/contracts/browse";
+import { RECENTLY_SOLD_DAYS } from "../../../../core/listing";
 import { formatUsd } from "../../../../core/money";
 import { pluralize } from "../../../lib/format";
 import { useDeferredData } from "../../../lib/use-deferred-data";

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type CounterOfferInput,
-  type DeclineOfferInput,
-  offerSchema,
+import type {
+  CounterOfferInput,
+  DeclineOfferInput,
+  Offer,
 } from "../../../../core/contracts/offers";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, trusted } from "../../../lib/api-client";
 import { afterOfferChanged } from "../cache";
 
 /** An answer to an open offer, by the side it waits for. */
@@ -19,7 +19,7 @@ export type OfferAnswer =
  */
 export function answerOffer(offerId: string, answer: OfferAnswer) {
   const { action, ...body } = answer;
-  return apiRequest(`/api/offers/${encodeURIComponent(offerId)}/${action}`, offerSchema, {
+  return apiRequest(`/api/offers/${encodeURIComponent(offerId)}/${action}`, trusted<Offer>(), {
     method: "POST",
     body: action === "accept" ? undefined : body,
   });

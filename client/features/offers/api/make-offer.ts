@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type MakeOfferInput, offerSchema } from "../../../../core/contracts/offers";
-import { apiRequest } from "../../../lib/api-client";
+import type { MakeOfferInput, Offer } from "../../../../core/contracts/offers";
+import { apiRequest, trusted } from "../../../lib/api-client";
 import { afterOfferChanged } from "../cache";
 
 /** POST /api/listings/{id}/offers: a buyer's offer (the seller's automatic answer may be in it). */
 export function makeOffer(listingId: string, input: MakeOfferInput) {
-  return apiRequest(`/api/listings/${encodeURIComponent(listingId)}/offers`, offerSchema, {
+  return apiRequest(`/api/listings/${encodeURIComponent(listingId)}/offers`, trusted<Offer>(), {
     method: "POST",
     body: input,
   });

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest, trusted } from "../../../lib/api-client";
 import { afterSavedSearchDeleted } from "../cache";
 
 /** DELETE /api/me/saved-searches/{id}: 204. */
 export function deleteSavedSearch(id: string) {
-  return apiRequest(`/api/me/saved-searches/${encodeURIComponent(id)}`, z.undefined(), {
+  return apiRequest(`/api/me/saved-searches/${encodeURIComponent(id)}`, trusted<undefined>(), {
     method: "DELETE",
   });
 }

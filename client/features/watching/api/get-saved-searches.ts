@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { savedSearchListSchema } from "../../../../core/contracts/watching";
-import { apiGet } from "../../../lib/api-client";
+import type { SavedSearchList } from "../../../../core/contracts/watching";
+import { apiGet, trusted } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /api/me/saved-searches: all of the caller's saved searches (at most 100). */
 export function getSavedSearches(signal?: AbortSignal) {
-  return apiGet("/api/me/saved-searches", savedSearchListSchema, { signal });
+  return apiGet("/api/me/saved-searches", trusted<SavedSearchList>(), { signal });
 }
 
 /** `enabled` false for a visitor (a browse page's Save button asks only when signed in). */

@@ -1,9 +1,8 @@
 import { BookmarkCheck, BookmarkPlus, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { SavedSearch, SavedSearchQuery } from "../../../../core/contracts/watching";
-import { canonicalSavedQuery, sameSavedQuery } from "../../../../core/saved-search-query";
 import { WATCH_MESSAGES } from "../../../../core/watch-messages";
 import { Button } from "../../../components/ui/button";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
@@ -20,6 +19,30 @@ import { proposedSearchName, savedQueryFromParams } from "../hooks/saved-search-
 import { watchErrorMessage } from "../hooks/watch-errors";
 
 const NAME_MAX = 80;
+
+type SavedQueries = typeof import("../../../../core/saved-search-query");
+let savedQueries: SavedQueries | null = null;
+
+/**
+ * core/saved-search-query, which checks filters with the /api/listings schema (zod), loaded once
+ * someone is signed in: only then is "Saved" possible, and a visitor's results page (and a
+ * listing's, which shares its code) loads no zod for it.
+ */
+function useSavedQueries(enabled: boolean): SavedQueries | null {
+  const [loaded, setLoaded] = useState(savedQueries);
+  useEffect(() => {
+    if (!enabled || loaded) return;
+    let live = true;
+    void import("../../../../core/saved-search-query").then((module) => {
+      savedQueries = module;
+      if (live) setLoaded(module);
+    });
+    return () => {
+      live = false;
+    };
+  }, [enabled, loaded]);
+  return loaded;
+}
 
 /** The name field's own message, checked here first so an empty name never leaves the page. */
 function nameProblem(name: string): string | null {
@@ -49,10 +72,14 @@ export function SaveSearchButton({
   const [saving, setSaving] = useState<SavedSearchQuery | null>(null);
   const [showingSaved, setShowingSaved] = useState(false);
   const savedSearches = useSavedSearches(user !== null);
-  const onScreen = canonicalSavedQuery(savedQueryFromParams(searchParams, pathFilters));
+  const queries = useSavedQueries(user !== null);
+  const onScreen =
+    user && queries
+      ? queries.canonicalSavedQuery(savedQueryFromParams(searchParams, pathFilters))
+      : null;
   const saved =
-    user && onScreen
-      ? savedSearches.data?.items.find((s) => sameSavedQuery(s.query, onScreen))
+    queries && onScreen
+      ? savedSearches.data?.items.find((s) => queries.sameSavedQuery(s.query, onScreen))
       : undefined;
   // Read when clicked (and again after a sign-in), so the filters are the ones on screen then.
   const show = () => setSaving(savedQueryFromParams(searchParams, pathFilters));
