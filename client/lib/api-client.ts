@@ -139,7 +139,7 @@ function toApiError(status: number, payload: unknown): ApiError {
  * schema: the server encodes every answer through it (fastify-type-provider-zod's serializer) and
  * sends a 500 rather than anything else, so parsing it again here would change nothing but bring
  * zod (about 25 kB compressed) into the first page load. Also for the answers of mutations whose
- * module a page loads before its first paint (decision 0026). Everything else is parsed.
+ * module a page loads before its first paint (decision 0029). Everything else is parsed.
  */
 export interface Trusted<T> {
   readonly trusted: true;
