@@ -328,9 +328,13 @@ function limitedPools(url: string, poolSize: number) {
 
 /** How many migrations the database has recorded (none before the first). */
 async function appliedMigrations(client: pg.PoolClient): Promise<number> {
+  // Two statements: one naming a table that does not exist yet fails even in an untaken branch.
+  const exists = await client.query<{ table: string | null }>(
+    "select to_regclass('drizzle.__drizzle_migrations')::text as table",
+  );
+  if (!exists.rows[0]?.table) return 0;
   const { rows } = await client.query<{ n: number }>(
-    `select case when to_regclass('drizzle.__drizzle_migrations') is null then 0
-      else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
+    "select count(*)::int as n from drizzle.__drizzle_migrations",
   );
   return rows[0]?.n ?? 0;
 }
