@@ -10,7 +10,7 @@ import { BID_INCREMENT_BANDS, CATEGORY_TREE, TERRITORIES } from "./seed-data";
  * The rows every installation needs, production included: the app cannot list, browse or take a
  * bid without them. The category tree (a listing needs a category, the sell form offers only
  * these), the territories (a listing's place and a buyer's delivery destination) and the bid
- * increment bands (bid_increment_for() in auction-rules.sql reads them). Exchange rates are not
+ * increment bands (the auction rules in auction-rules.sql read them). Exchange rates are not
  * here: a floating rate is market data an admin enters at /admin/rates with its date, and until
  * then only the pegged currencies are offered (docs/decisions/0020). Everything else the seed
  * writes is demo data (server/seed/seed.ts).

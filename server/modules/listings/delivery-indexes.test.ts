@@ -65,8 +65,9 @@ describe("the delivery indexes", () => {
         t.database.db,
         sql`select pg_get_indexdef(${name}::regclass) as def`,
       );
+      // search_sig follows them: the word signature Best Match tests in the walk (decision 0018).
       expect(found[0]?.def).toContain(
-        "INCLUDE (kind, auction_ends_at, territory_id, handling_days, ship_same_service, ship_caribbean_service)",
+        "INCLUDE (kind, auction_ends_at, territory_id, handling_days, ship_same_service, ship_caribbean_service, search_sig)",
       );
     }
     // The filter itself reads only those columns (and the walk's own).
