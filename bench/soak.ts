@@ -12,6 +12,8 @@
  *    closed loop, and SOAK_LIVE live clients following the auctions (reconnecting as browsers do).
  *    Faults, each in its window: kill -9 of one instance and its restart; a rolling restart of
  *    all three (SIGTERM, drained); the replica stopped for a minute; the primary restarted.
+ *    Then, every instance warm, three instances through HAProxy and the first alone take turns
+ *    (SOAK_WARM_SECONDS each, twice over): the CPU per request of three against one, both warm.
  * 3. The balancer's added latency: the same request sent alternately to an instance and through
  *    HAProxy, one at a time, on the quiet system.
  * 4. The checks, on the primary: every acknowledged bid, paid order and message is there; every
@@ -55,6 +57,11 @@ const IDLE_SECONDS = Number(process.env.SOAK_IDLE_SECONDS ?? 5);
 /** The error rate outside fault windows above which the run fails (issue 31's goal: 0.1%). */
 const MAX_ERROR_RATE = Number(process.env.SOAK_MAX_ERROR_RATE ?? 0.001);
 const LIVE = Number(process.env.SOAK_LIVE ?? 30);
+/**
+ * Length of each turn of the warm comparison run after the faults: three instances through HAProxy,
+ * then the first instance alone, twice over, every instance warmed by minutes of load.
+ */
+const WARM_SECONDS = Number(process.env.SOAK_WARM_SECONDS ?? Math.max(5, SECONDS / 20));
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 const CSRF = "benchcsrfbenchcsrfbenchcsrf";
 /** A request slower than this is an error: a user would have given up. */
@@ -652,6 +659,20 @@ async function main() {
       await drive(lbPort, end, () => faultsDone && now() >= tailUntil);
       await faults;
       await sampling;
+      const mainEnd = outcomes.length;
+
+      // 2b. Three instances against one, both warm (decision 0025): the window above compares
+      // one instance warmed by the calibration with two serving their first requests. Here every
+      // instance has served minutes of load; the turns alternate (three, one, three, one) so that
+      // the sold-out stock and the machine's moments weigh on both alike. The live clients stay.
+      const warm = { three: [] as [Usage, Usage][], one: [] as [Usage, Usage][] };
+      for (let turn = 0; turn < 4; turn++) {
+        const three = turn % 2 === 0;
+        const measured = three ? instances : one;
+        const before = await usage(agent, measured);
+        await drive(three ? lbPort : (instances[0]?.port as number), now() + WARM_SECONDS * 1000);
+        (three ? warm.three : warm.one).push([before, await usage(agent, measured)]);
+      }
       live.stop = true;
       for (const r of live.requests) r.destroy();
 
@@ -765,10 +786,11 @@ async function main() {
       await pool.end();
 
       // The figures.
-      const main = outcomes.slice(calibration);
+      const main = outcomes.slice(calibration, mainEnd);
       // A request overlapping a window is in it: one in flight when an instance is killed fails.
       const inWindow = (o: Outcome) => windows.some((w) => o.at <= w.to && o.at + o.ms >= w.from);
-      const outside = main.filter((o) => !inWindow(o));
+      // The warm turns count here too: they are outside every fault window.
+      const outside = outcomes.slice(calibration).filter((o) => !inWindow(o));
       const errorsOutside = outside.filter((o) => !o.ok);
       const errorRate = outside.length ? errorsOutside.length / outside.length : 0;
       const replicaWindow = windows.find((w) => w.name.startsWith("replica"));
@@ -791,6 +813,15 @@ async function main() {
         b: { cpu: number; requests: number },
       ) =>
         b.requests > a.requests ? ((b.cpu - a.cpu) * 1000) / (b.requests - a.requests) : Number.NaN;
+      /** CPU per request over the warm turns, less `idle` CPU a second per instance if given. */
+      const warmCpu = (turns: [Usage, Usage][], idle: number[] = []) => {
+        const cpu = turns.reduce((t, [a, b]) => t + b.cpu - a.cpu, 0);
+        const requests = turns.reduce((t, [a, b]) => t + b.requests - a.requests, 0);
+        const idleCpuSeconds = idle.reduce((x, y) => x + y, 0) * WARM_SECONDS * turns.length;
+        return requests > 0 ? ((cpu - idleCpuSeconds) * 1000) / requests : Number.NaN;
+      };
+      const warmRate = (turns: [Usage, Usage][]) =>
+        turns.reduce((t, [a, b]) => t + b.requests - a.requests, 0) / (WARM_SECONDS * turns.length);
       const lines = [
         `soak ${new Date().toISOString()}: ${SECONDS} s, ${USERS} users, ${LIVE} live clients, load average ${os
           .loadavg()
@@ -849,6 +880,8 @@ async function main() {
               ).toFixed(2)} ms`,
           )
           .join(", ")}`,
+        `app CPU per request, warm (after the faults, ${WARM_SECONDS} s turns, three and one taking turns twice): one instance ${warmCpu(warm.one).toFixed(2)} ms, three instances ${warmCpu(warm.three).toFixed(2)} ms (${warmRate(warm.one).toFixed(0)} and ${warmRate(warm.three).toFixed(0)} requests a second)`,
+        `  less the idle cost: one instance ${warmCpu(warm.one, [idleCpu[0] ?? 0]).toFixed(2)} ms, three instances ${warmCpu(warm.three, idleCpu).toFixed(2)} ms`,
         `acknowledged: ${acked.bids.length} bids, ${acked.orders.length} paid orders, ${acked.messages.length} messages; live events received ${liveEvents}, reconnects ${reconnects}`,
         problems.length
           ? `CHECKS FAILED:\n${problems.map((p) => `  ${p}`).join("\n")}`
