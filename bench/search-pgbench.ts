@@ -25,6 +25,8 @@ const { prepareValue } = createRequire(import.meta.url)("pg/lib/utils") as {
 export interface Statement {
   text: string;
   params: unknown[];
+  /** The app sends it by name (preparedRows): parsed once per connection, its plan kept. */
+  prepared?: boolean;
 }
 
 export interface PgbenchResult {
@@ -79,8 +81,10 @@ export async function runPgbench(
   const host = parsed.searchParams.get("host") ?? parsed.hostname;
   const args = [
     "-n",
+    // As the app sends them: a shape whose statements the app sends by name is replayed with
+    // `-M prepared` (each connection parses and plans them once), any other with `-M extended`.
     "-M",
-    "extended",
+    statements.every((s) => s.prepared) ? "prepared" : "extended",
     "-c",
     String(options.clients),
     "-j",

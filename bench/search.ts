@@ -33,6 +33,8 @@
  * captured statements (search-pgbench.ts) at the same client count for the same time, on
  * connections started as the app's; the table gives each shape's throughput (API, pool, pgbench)
  * and the ratios API/pool and API/pgbench (goal: 0.7), with p99 (goal: under 50 ms).
+ * A statement the app sends by name (preparedRows, decision 0030) is replayed by name on both
+ * sides: the pool's connections parse it once, and pgbench runs such a shape with `-M prepared`.
  * BENCH_PGBENCH=0 leaves pgbench out; BENCH_PGBENCH_SCRIPTS=dir only writes each shape's script.
  * BENCH_MODE=cold measures first requests instead: for each shape, BENCH_ROUNDS (3) times, a fresh
  * app process (started as `npm start` starts it, warm-up included; BENCH_WARM_UP=0 leaves that
@@ -42,6 +44,7 @@
  * BENCH_DATABASE_URL as bench:bids.
  */
 
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { Agent } from "node:http";
 import os from "node:os";
@@ -50,6 +53,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../server/db/client";
 import { browseConnection, openDatabase } from "../server/db/client";
+import { preparedTexts } from "../server/db/rows";
 import { seedDatabase } from "../server/seed/seed";
 import { generateListings } from "../server/test/generate-listings";
 import * as harness from "./harness";
@@ -185,12 +189,17 @@ async function prepare(): Promise<void> {
   }
 }
 
+const hashOf = (text: string) => createHash("sha1").update(text).digest("hex").slice(0, 16);
+
 /** The statements the service runs for one shape, in order, as drizzle sends them. */
 async function capture(url: string, shape: Shape): Promise<Statement[]> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const statements: Statement[] = [];
   const db = drizzle(pool, {
-    logger: { logQuery: (text, params) => statements.push({ text, params }) },
+    logger: {
+      logQuery: (text, params) =>
+        statements.push({ text, params, prepared: preparedTexts.has(text) }),
+    },
   }) as unknown as Db;
   try {
     await shape.service(db, () => statements.splice(0));
@@ -413,7 +422,13 @@ async function main() {
           const sqlTimes = await closedLoop(async () => {
             const client = await poolFor(shape).connect();
             try {
-              for (const s of statements) await client.query(s.text, s.params);
+              // Sent as the app sends it: by name when the app names it (preparedRows).
+              for (const s of statements)
+                await client.query(
+                  s.prepared
+                    ? { name: `bench_${hashOf(s.text)}`, text: s.text, values: s.params }
+                    : { text: s.text, values: s.params },
+                );
             } finally {
               client.release();
             }

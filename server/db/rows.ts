@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./db-handle";
 
 /**
@@ -21,4 +23,26 @@ export function uuidList(ids: readonly string[]): SQL {
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+}
+
+const dialect = new PgDialect();
+/** The texts preparedRows has sent by name, so a benchmark's replay can send them the same way. */
+export const preparedTexts = new Set<string>();
+
+/**
+ * rows(), sent on the PostgreSQL server as a named statement (`kind` and a hash of its text): each
+ * connection parses it once, and after five runs PostgreSQL keeps one generic plan for it when that
+ * plan costs no more than planning anew, so later runs skip planning altogether (decision 0030). For
+ * statements planned the same whatever their values, whose planning costs as much as their run:
+ * every value that would otherwise be computed per row of a generic plan (a search's tsquery) must
+ * be a scalar subquery, computed once. PGlite has no named statements: there it is rows().
+ * The request's cancel still reaches it (query-limits.ts cancels the connection's statement).
+ */
+export async function preparedRows<T>(db: Db, query: SQL, kind: string): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `${kind}_${createHash("sha1").update(built.sql).digest("hex").slice(0, 16)}`;
+  if (preparedTexts.size < 10_000) preparedTexts.add(built.sql);
+  const prepared = db._.session.prepareQuery(built, undefined, name, false);
+  const result = (await prepared.execute()) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -15,7 +15,7 @@ import { DEFAULT_HANDLING_DAYS } from "../../../core/delivery";
 import { ERROR_CODES } from "../../../core/errors";
 import { FEATURED_PINNED_MAX } from "../../../core/fees";
 import type { Db } from "../../db/client";
-import { isoTime, rows, uuidList } from "../../db/rows";
+import { isoTime, preparedRows, rows, uuidList } from "../../db/rows";
 import { notFound } from "../../errors";
 import { minNextBid } from "../auction-rules/auction-rules";
 import { reservedUnits } from "../stock/reservations";
@@ -393,8 +393,12 @@ export function whereFor(
  * substring match: a part of a word finds nothing, and "Did you mean" (searchSuggestion) offers the
  * word it is nearest to (decision 0018).
  */
-export function textCondition(search: string, includeDescription: boolean | undefined): SQL {
-  const words = sql`websearch_to_tsquery('english', ${search})`;
+export function textCondition(
+  search: string,
+  includeDescription: boolean | undefined,
+  once = false,
+): SQL {
+  const words = tsquery(search, once);
   if (includeDescription === false) {
     // Titles only: the title's words carry weight A in search_vector (the index finds the
     // candidates, ts_filter keeps those that match on the title).
@@ -404,13 +408,24 @@ export function textCondition(search: string, includeDescription: boolean | unde
 }
 
 /**
+ * The search text as a tsquery. `once`: as a scalar subquery, which PostgreSQL computes once per
+ * run even in a generic plan, where a call on a parameter would be computed again for every row
+ * tested (preparedRows).
+ */
+function tsquery(search: string, once: boolean): SQL {
+  return once
+    ? sql`(select websearch_to_tsquery('english', ${search}))`
+    : sql`websearch_to_tsquery('english', ${search})`;
+}
+
+/**
  * Best Match's order for search text (issue 30): listings whose title holds the words first, then
  * by ts_rank (title words weigh A, description words B, so a title match ranks above the same
  * words in a description), then the fresher by the day it was listed, then the seller's average
  * feedback (unrated last) and its count, then newest and id so that pages never overlap.
  */
-export function bestMatchOrder(search: string): SQL {
-  const words = sql`websearch_to_tsquery('english', ${search})`;
+export function bestMatchOrder(search: string, once = false): SQL {
+  const words = tsquery(search, once);
   return sql`(ts_filter(l.search_vector, '{a}') @@ ${words}) desc,
     ts_rank(l.search_vector, ${words}) desc,
     date_trunc('day', l.created_at, 'UTC') desc,
@@ -564,7 +579,8 @@ function newestMatches(
     return sql`select ${columns} from listings l where ${where}
       order by l.created_at desc, l.id limit ${limit} offset ${offset}`;
   }
-  const wanted = sql`search_query_signature(websearch_to_tsquery('english', ${signed.search}))`;
+  // Scalar subqueries: computed once per run, also in the generic plan of a named statement.
+  const wanted = sql`(select search_query_signature(websearch_to_tsquery('english', ${signed.search})))`;
   // Written in this join order on purpose: browse connections plan joins in the order written
   // (BROWSE_PLANNER_SETTINGS), so the walk stays the outer, ordered side and stops at the limit.
   return sql`select ${columns}
@@ -572,18 +588,22 @@ function newestMatches(
       where ${signed.rest} and (l.search_sig & ${wanted}) = ${wanted}
       order by l.created_at desc, l.id) s
     join listings l on l.id = s.id
-    where ${textCondition(signed.search, signed.includeDescription)}
-    order by s.created_at desc, s.id limit ${limit} offset ${offset}`;
+    where ${textCondition(signed.search, signed.includeDescription, true)}
+    order by s.created_at desc, s.id limit ${sql.raw(String(Math.trunc(limit)))} offset ${offset}`;
 }
 
-/** The page's ids in order: the filters, the sort and the plan (decision 0012, 0018). */
+/**
+ * The page's ids in order: the filters, the sort and the plan (decision 0012, 0018). `prepared`:
+ * the statement reading them may be sent by name (preparedRows), its plan the same whatever the
+ * words, and every value a row is tested against computed once (decision 0030).
+ */
 function pageIdsQuery(
   q: ListingQuery,
   where: SQL,
   options: WhereOptions,
   counted: number,
   offset: number,
-): SQL {
+): { query: SQL; prepared: boolean } {
   const order = orderFor(q);
   const limit = q.pageSize;
   const hasWords = Boolean(q.search);
@@ -616,28 +636,38 @@ function pageIdsQuery(
       BEST_MATCH_CANDIDATES,
       0,
     );
+    const ranking = signed ? bestMatchOrder(q.search as string, true) : order;
     const ranked = sql`(with c as materialized (${candidates})
-      select l.id, 0 as part, row_number() over (order by ${order}) as n
+      select l.id, 0 as part, row_number() over (order by ${ranking}) as n
       from c l
-      order by ${order} limit ${limit} offset ${offset})`;
+      order by ${ranking} limit ${limit} offset ${offset})`;
     if (offset + limit <= BEST_MATCH_CANDIDATES) {
-      return sql`select r.id from ${ranked} r order by r.n`;
+      return { query: sql`select r.id from ${ranked} r order by r.n`, prepared: signed !== null };
     }
     const rest = sql`(select l.id, 1 as part, row_number() over (order by ${newest}) as n
       from listings l where ${where}
       order by ${newest} limit ${limit} offset ${Math.max(offset, BEST_MATCH_CANDIDATES)})`;
-    return sql`select r.id from (${ranked} union all ${rest}) r order by r.part, r.n limit ${limit}`;
+    return {
+      query: sql`select r.id from (${ranked} union all ${rest}) r order by r.part, r.n limit ${limit}`,
+      prepared: false,
+    };
   }
   // Match first: the CTE is materialised, so the planner cannot fold it back into a walk of the
   // sort's index that tests every listing against a word few of them hold; the matches are then
   // sorted on the listing's own columns.
   if (hasWords && counted <= MATCH_FIRST_LIMIT) {
-    return sql`with m as materialized (select l.id from listings l where ${where})
+    return {
+      query: sql`with m as materialized (select l.id from listings l where ${where})
         select l.id from listings l where l.id in (select id from m)
-        order by ${order} limit ${limit} offset ${offset}`;
+        order by ${order} limit ${limit} offset ${offset}`,
+      prepared: false,
+    };
   }
-  return sql`select l.id from listings l where ${where}
-        order by ${order} limit ${limit} offset ${offset}`;
+  return {
+    query: sql`select l.id from listings l where ${where}
+        order by ${order} limit ${limit} offset ${offset}`,
+    prepared: false,
+  };
 }
 
 /** Letters-only words of a search text, as "Did you mean" corrects them (search_words holds such). */
@@ -724,14 +754,14 @@ export async function searchListings(
   // planned apart, the ids' plan is the filters' and sort's index, and the cards' six-table join
   // is planned by primary keys, not around the filters and sort, which cost more than running
   // either (issue 18); one statement, so one round trip and one snapshot.
-  const idsQuery = pageIdsQuery(q, where, options, counted, offset);
+  const ids = pageIdsQuery(q, where, options, counted, offset);
+  const pageQuery = sql`select ${cardColumns} from unnest(array(${ids.query})) with ordinality as page(id, n)
+            join listings l on l.id = page.id ${cardJoins} order by page.n`;
   const page =
     offset < total || lowerBound
-      ? await rows<ListingRow>(
-          db,
-          sql`select ${cardColumns} from unnest(array(${idsQuery})) with ordinality as page(id, n)
-            join listings l on l.id = page.id ${cardJoins} order by page.n`,
-        )
+      ? ids.prepared
+        ? await preparedRows<ListingRow>(db, pageQuery, "best_match_page")
+        : await rows<ListingRow>(db, pageQuery)
       : [];
   const suggestion = total === 0 ? await searchSuggestion(db, q, options) : undefined;
   return {
@@ -769,7 +799,11 @@ export async function withPinnedFeatured(
     UNPINNED_SORTS.has(q.sort)
   )
     return page;
-  // The featured walk is short: its "delivery by" needs no resolved destination.
+  // The featured walk is short: its "delivery by" needs no resolved destination. Planned for its
+  // words each time (rows(), not preparedRows()): one plan cannot serve both a common word, found
+  // walking the featured listings newest first, and a rare one, which the words' index finds at
+  // once; a walk fenced off for a generic plan read every featured listing when another filter
+  // (ships to) was not in the featured index (decision 0030).
   const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
   const found = await rows<ListingRow>(
     db,
