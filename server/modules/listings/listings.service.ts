@@ -796,7 +796,10 @@ export async function withPinnedFeatured(
     q.featured ||
     q.seller ||
     (q.status ?? "active") !== "active" ||
-    UNPINNED_SORTS.has(q.sort)
+    UNPINNED_SORTS.has(q.sort) ||
+    // The featured listings pinned are some of the search's own matches: with none, none of them
+    // can match, and the statement (planned for its words each time) would be spent for nothing.
+    page.total === 0
   )
     return page;
   // The featured walk is short: its "delivery by" needs no resolved destination. Planned for its
