@@ -53,9 +53,10 @@ function listingsShape(name: string, query: Record<string, string>): Shape {
     service: async (db, restart) => {
       const overLimit = createOverLimitCache();
       const destinations = createDestinationMemo();
-      await searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit, destinations);
+      // As the route: the first page pins matching featured listings (decision 0019).
+      await searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit, destinations, true);
       restart();
-      return searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit, destinations);
+      return searchListings(db, q, EXACT_TOTAL_LIMIT, overLimit, destinations, true);
     },
   };
 }

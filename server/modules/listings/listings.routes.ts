@@ -26,7 +26,6 @@ import {
   recentlySold,
   searchListings,
   similarListings,
-  withPinnedFeatured,
 } from "./listings.service";
 import { clientGone, withQueryLimits } from "./query-limits";
 
@@ -70,10 +69,7 @@ export const listingsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.database,
         app.config.searchTimeoutMs,
         clientGone(reply),
-        (db) =>
-          searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit, destinations).then(
-            (page) => withPinnedFeatured(db, request.query, page),
-          ),
+        (db) => searchListings(db, request.query, EXACT_TOTAL_LIMIT, overLimit, destinations, true),
         { replica: app.mayReadReplica(request) },
       ),
   );

@@ -732,6 +732,8 @@ export async function searchListings(
   exactTotalLimit = EXACT_TOTAL_LIMIT,
   overLimit?: OverLimitCache,
   destinations?: DestinationMemo,
+  /** Pin matching featured listings above the first page (the route's results; decision 0019). */
+  pinFeatured = false,
 ): Promise<ListingPage> {
   const options = await resolveWhereOptions(db, q, destinations);
   const where = whereFor(q, [], options);
@@ -755,16 +757,40 @@ export async function searchListings(
   // is planned by primary keys, not around the filters and sort, which cost more than running
   // either (issue 18); one statement, so one round trip and one snapshot.
   const ids = pageIdsQuery(q, where, options, counted, offset);
-  const pageQuery = sql`select ${cardColumns} from unnest(array(${ids.query})) with ordinality as page(id, n)
+  const pin = pinFeatured && pinsFeatured(q) && total > 0;
+  // The pinned featured listings' ids come in the same statement as the page's when it is planned
+  // for its values anyway (one round trip, one join of the cards): a named statement keeps its
+  // plan, which must not hold them (decision 0030), so they are read apart.
+  const pinnedIds = pin && !ids.prepared ? featuredIdsQuery(q, options) : null;
+  const pageQuery = pinnedIds
+    ? sql`select ${cardColumns}, page.pinned from (
+          select id, n, false as pinned from unnest(array(${ids.query})) with ordinality as p(id, n)
+          union all
+          select id, n, true from unnest(array(${pinnedIds})) with ordinality as f(id, n)) page
+        join listings l on l.id = page.id ${cardJoins} order by page.pinned, page.n`
+    : sql`select ${cardColumns} from unnest(array(${ids.query})) with ordinality as page(id, n)
             join listings l on l.id = page.id ${cardJoins} order by page.n`;
-  const page =
+  const found =
     offset < total || lowerBound
       ? ids.prepared
-        ? await preparedRows<ListingRow>(db, pageQuery, "best_match_page")
-        : await rows<ListingRow>(db, pageQuery)
+        ? await preparedRows<ListingRow & { pinned?: boolean }>(db, pageQuery, "best_match_page")
+        : await rows<ListingRow & { pinned?: boolean }>(db, pageQuery)
       : [];
+  const pinnedRows =
+    pin && ids.prepared
+      ? await rows<ListingRow>(
+          db,
+          sql`${selectListing} where l.id = any(array(${featuredIdsQuery(q, options)}))
+            order by l.created_at desc, l.id`,
+        )
+      : found.filter((r) => r.pinned);
+  // A pinned listing is left out of the page's items, so none shows twice on it.
+  const pinned = toCards(pinnedRows);
+  const pinnedSet = new Set(pinned.map((c) => c.id));
+  const page = found.filter((r) => !r.pinned && !pinnedSet.has(r.id));
   const suggestion = total === 0 ? await searchSuggestion(db, q, options) : undefined;
   return {
+    ...(pinned.length > 0 ? { pinned } : {}),
     items: toCards(page),
     total,
     page: q.page,
@@ -786,37 +812,26 @@ export async function searchListings(
  */
 const UNPINNED_SORTS: ReadonlySet<string> = new Set(["ending_soon", "most_bids"]);
 
-export async function withPinnedFeatured(
-  db: Db,
-  q: ListingQuery,
-  page: ListingPage,
-): Promise<ListingPage> {
-  if (
-    q.page !== 1 ||
-    q.featured ||
-    q.seller ||
-    (q.status ?? "active") !== "active" ||
-    UNPINNED_SORTS.has(q.sort) ||
-    // The featured listings pinned are some of the search's own matches: with none, none of them
-    // can match, and the statement (planned for its words each time) would be spent for nothing.
-    page.total === 0
-  )
-    return page;
-  // The featured walk is short: its "delivery by" needs no resolved destination. Planned for its
-  // words each time (rows(), not preparedRows()): one plan cannot serve both a common word, found
-  // walking the featured listings newest first, and a rare one, which the words' index finds at
-  // once; a walk fenced off for a generic plan read every featured listing when another filter
-  // (ships to) was not in the featured index (decision 0030).
-  const options: WhereOptions = q.category ? { category: await categoryScope(db, q.category) } : {};
-  const found = await rows<ListingRow>(
-    db,
-    sql`${selectListing} where ${whereFor({ ...q, featured: true }, [], options)}
-        order by l.created_at desc, l.id limit ${FEATURED_PINNED_MAX}`,
+/** Whether a search's first page pins featured listings (the conditions above). */
+function pinsFeatured(q: ListingQuery): boolean {
+  return (
+    q.page === 1 &&
+    !q.featured &&
+    !q.seller &&
+    (q.status ?? "active") === "active" &&
+    !UNPINNED_SORTS.has(q.sort)
   );
-  const pinned = toCards(found);
-  if (pinned.length === 0) return page;
-  const ids = new Set(pinned.map((c) => c.id));
-  return { ...page, items: page.items.filter((c) => !ids.has(c.id)), pinned };
+}
+
+/**
+ * The ids of the featured listings pinned above a search's first page: its own matches that are
+ * featured, newest first. Planned for its words each time, never in a named statement: one plan
+ * cannot serve both a common word, found walking the featured listings newest first, and a rare
+ * one, which the words' index finds at once (decision 0030).
+ */
+function featuredIdsQuery(q: ListingQuery, options: WhereOptions): SQL {
+  return sql`select l.id from listings l where ${whereFor({ ...q, featured: true }, [], options)}
+    order by l.created_at desc, l.id limit ${FEATURED_PINNED_MAX}`;
 }
 
 /**
