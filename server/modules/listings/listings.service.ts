@@ -742,40 +742,55 @@ export async function searchListings(
   // Counting stops just past the limit: an exact count of a million matches costs a scan of them.
   // Only a search the route remembers (overLimit) asks the planner first: its answers stay in
   // that memory, so the estimate costs a plan once a minute, not on every page.
-  const counted =
-    overLimit?.has(key) === true
-      ? exactTotalLimit + 1
-      : overLimit && !overLimit.counted?.has(key)
-        ? await cappedOrEstimatedCount(db, where, exactTotalLimit)
+  // Without words the page's plan does not depend on the count, so a count that would be taken
+  // anyway rides in the page's own statement (one round trip fewer, issue 32); only an empty page
+  // (past the last) counts apart. A search with words needs its count first to choose its plan.
+  const knownOver = overLimit?.has(key) === true;
+  const estimateFirst = !knownOver && overLimit !== undefined && !overLimit.counted?.has(key);
+  const countInPage = !q.search && !knownOver && !estimateFirst;
+  let counted = knownOver
+    ? exactTotalLimit + 1
+    : estimateFirst
+      ? await cappedOrEstimatedCount(db, where, exactTotalLimit)
+      : countInPage
+        ? -1
         : await cappedCount(db, where, exactTotalLimit);
-  if (overLimit && counted <= exactTotalLimit) overLimit.counted?.add(key);
-  if (counted > exactTotalLimit) overLimit?.add(key);
-  const lowerBound = counted > exactTotalLimit;
-  const total = lowerBound ? exactTotalLimit : counted;
   // The page's ids come from `listings` alone, in an array the cards' join then reads in order:
   // planned apart, the ids' plan is the filters' and sort's index, and the cards' six-table join
   // is planned by primary keys, not around the filters and sort, which cost more than running
   // either (issue 18); one statement, so one round trip and one snapshot.
   const ids = pageIdsQuery(q, where, options, counted, offset);
-  const pin = pinFeatured && pinsFeatured(q) && total > 0;
+  const pin = pinFeatured && pinsFeatured(q) && counted !== 0;
   // The pinned featured listings' ids come in the same statement as the page's when it is planned
   // for its values anyway (one round trip, one join of the cards): a named statement keeps its
   // plan, which must not hold them (decision 0030), so they are read apart.
   const pinnedIds = pin && !ids.prepared ? featuredIdsQuery(q, options) : null;
+  const total_n = countInPage ? sql`, ${cappedCountOf(where, exactTotalLimit)} as total_n` : sql``;
   const pageQuery = pinnedIds
-    ? sql`select ${cardColumns}, page.pinned from (
+    ? sql`select ${cardColumns}, page.pinned${total_n} from (
           select id, n, false as pinned from unnest(array(${ids.query})) with ordinality as p(id, n)
           union all
           select id, n, true from unnest(array(${pinnedIds})) with ordinality as f(id, n)) page
         join listings l on l.id = page.id ${cardJoins} order by page.pinned, page.n`
-    : sql`select ${cardColumns} from unnest(array(${ids.query})) with ordinality as page(id, n)
+    : sql`select ${cardColumns}${total_n} from unnest(array(${ids.query})) with ordinality as page(id, n)
             join listings l on l.id = page.id ${cardJoins} order by page.n`;
+  type PageRow = ListingRow & { pinned?: boolean; total_n?: number };
   const found =
-    offset < total || lowerBound
+    countInPage || offset < Math.min(counted, exactTotalLimit) || counted > exactTotalLimit
       ? ids.prepared
-        ? await preparedRows<ListingRow & { pinned?: boolean }>(db, pageQuery, "best_match_page")
-        : await rows<ListingRow & { pinned?: boolean }>(db, pageQuery)
+        ? await preparedRows<PageRow>(db, pageQuery, "best_match_page")
+        : await rows<PageRow>(db, pageQuery)
       : [];
+  if (countInPage) {
+    counted =
+      found.length > 0
+        ? Number(found[0]?.total_n ?? 0)
+        : await cappedCount(db, where, exactTotalLimit);
+  }
+  if (overLimit && counted <= exactTotalLimit) overLimit.counted?.add(key);
+  if (counted > exactTotalLimit) overLimit?.add(key);
+  const lowerBound = counted > exactTotalLimit;
+  const total = lowerBound ? exactTotalLimit : counted;
   const pinnedRows =
     pin && ids.prepared
       ? await rows<ListingRow>(
