@@ -424,14 +424,16 @@ function tsquery(search: string, once: boolean): SQL {
  * words in a description), then the fresher by the day it was listed, then the seller's average
  * feedback (unrated last) and its count, then newest and id so that pages never overlap.
  */
-export function bestMatchOrder(search: string, once = false): SQL {
+export function bestMatchOrder(search: string, once = false, sellerJoined = false): SQL {
   const words = tsquery(search, once);
+  // `sellerJoined`: the seller's row is joined as `u` (the ranked candidates); else read by key.
+  const seller = (column: SQL) =>
+    sellerJoined ? column : sql`(select ${column} from users u where u.id = l.seller_id)`;
   return sql`(ts_filter(l.search_vector, '{a}') @@ ${words}) desc,
     ts_rank(l.search_vector, ${words}) desc,
     date_trunc('day', l.created_at, 'UTC') desc,
-    (select case when u.rating_count > 0 then u.rating_total::float8 / u.rating_count end
-      from users u where u.id = l.seller_id) desc nulls last,
-    (select u.rating_count from users u where u.id = l.seller_id) desc,
+    ${seller(sql`case when u.rating_count > 0 then u.rating_total::float8 / u.rating_count end`)} desc nulls last,
+    ${seller(sql`u.rating_count`)} desc,
     l.created_at desc, l.id`;
 }
 
@@ -636,10 +638,11 @@ function pageIdsQuery(
       BEST_MATCH_CANDIDATES,
       0,
     );
-    const ranking = signed ? bestMatchOrder(q.search as string, true) : order;
+    // The candidates' sellers joined once each, not looked up twice by each sort key.
+    const ranking = bestMatchOrder(q.search as string, signed !== null, true);
     const ranked = sql`(with c as materialized (${candidates})
       select l.id, 0 as part, row_number() over (order by ${ranking}) as n
-      from c l
+      from c l join users u on u.id = l.seller_id
       order by ${ranking} limit ${limit} offset ${offset})`;
     if (offset + limit <= BEST_MATCH_CANDIDATES) {
       return { query: sql`select r.id from ${ranked} r order by r.n`, prepared: signed !== null };
