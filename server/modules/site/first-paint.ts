@@ -51,7 +51,7 @@ export function firstPaintKind(url: string): FirstPaint["kind"] | null {
 }
 
 /** /listings' heading and sort, as the page reads them from the query (use-category-filters.ts). */
-export function listingsPaint(url: string): FirstPaint {
+export function listingsPaint(url: string): Extract<FirstPaint, { kind: "listings" }> {
   const query = new URLSearchParams(url.split("?")[1] ?? "");
   const search = query.get("search")?.trim() || query.get("q")?.trim() || "";
   const sort = query.get("sort") ?? "";
