@@ -5,11 +5,12 @@
  * way): the picture would vanish and come back. So the picture moves out of the root, stays on
  * screen, and the app renders behind it, hidden (laid out, but not painted and not read); the two
  * are swapped in one go once the app's page has its heading (every page with a first paint has
- * one, drawn with its data), or after a few seconds whatever happened (an error, a slow answer).
+ * one, drawn with its data) or an error to show (the error screens and a page's failed load have an
+ * alert), or after some seconds whatever happened (a very slow answer: its placeholder shows then).
  */
 
-const SWAP_WHEN = "main h1";
-const GIVE_UP_MS = 5000;
+const SWAP_WHEN = 'main h1, main [role="alert"]';
+const GIVE_UP_MS = 8000;
 
 export function holdFirstPaint(root: HTMLElement): void {
   const paint = root.querySelector<HTMLElement>(":scope > [data-first-paint]");

@@ -99,6 +99,10 @@ describe("listingsPaint", () => {
     // Best Match is offered only with words: the page falls back to its default.
     expect(listingsPaint("/listings?sort=best_match").sortLabel).toBe("Newest First");
     expect(listingsPaint("/listings?category=audio").allCategories).toBe(false);
+    // The header's search box: the words as typed on /listings, `q` on /search.
+    expect(listingsPaint("/listings?search=%20radio").searchBox).toBe(" radio");
+    expect(listingsPaint("/listings?q=radio").searchBox).toBe("");
+    expect(listingsPaint("/search?q=radio").searchBox).toBe("radio");
   });
 });
 
@@ -137,6 +141,8 @@ describe("firstPaintHtml", () => {
       "Auctions and Buy It Now deals from sellers in Jamaica, Trinidad and Tobago, Barbados, The Bahamas and beyond.",
     );
     expect(firstPaintHtml(listingsPaint("/listings"))).toContain(">Browse Listings<");
+    expect(firstPaintHtml(listingsPaint("/listings"))).toContain(">Search for anything<");
+    expect(firstPaintHtml(listingsPaint("/listings?search=radio"))).toContain(">radio</span>");
     const photos = firstPaintHtml({ kind: "listing", listing });
     expect(photos).toContain("1 of 2");
     expect(photos).toContain('fetchpriority="high"');

@@ -16,7 +16,14 @@ import type { SharedListing } from "../listings/share-tags";
 /** The pages that get a first paint, and what each shows. */
 export type FirstPaint =
   | { kind: "home" }
-  | { kind: "listings"; title: string; sortLabel: string; allCategories: boolean }
+  | {
+      kind: "listings";
+      title: string;
+      sortLabel: string;
+      allCategories: boolean;
+      /** What the header's search box holds on the results (search-box.tsx: `search`, untrimmed). */
+      searchBox: string;
+    }
   | { kind: "category"; category: PaintedCategory }
   | { kind: "listing"; listing: SharedListing };
 
@@ -58,8 +65,13 @@ export function listingsPaint(url: string): Extract<FirstPaint, { kind: "listing
   // Best Match is offered, and the default, only with words; an unknown sort falls back.
   const sortLabel = SORT_LABELS[sort] ?? (search ? "Best Match" : "Newest First");
   const category = query.get("category") ?? "";
+  // /search sends `q` on as `search` (search-redirect-page.tsx) unless `search` is there.
+  const searchBox = url.startsWith("/search")
+    ? (query.get("search") ?? query.get("q") ?? "")
+    : (query.get("search") ?? "");
   return {
     kind: "listings",
+    searchBox,
     title: search ? `Search Results: "${search}"` : "Browse Listings",
     sortLabel,
     allCategories: category === "" || category === "all",
@@ -140,12 +152,15 @@ function icon(name: keyof typeof ICONS, className: string, strokeWidth = 2): str
  * search-box.tsx, watchlist-menu.tsx, category-nav.tsx), with nothing to press: links and fields
  * are spans of the same size. The category bar's names come with the app.
  */
-function header(): string {
+function header(searchText = ""): string {
+  const box = searchText
+    ? `<span class="flex h-11 min-w-0 flex-1 items-center overflow-hidden rounded-l-full border-2 border-r-0 border-brand-700 bg-white px-4 text-base whitespace-pre text-slate-900">${escapeHtml(searchText)}</span>`
+    : '<span class="flex h-11 min-w-0 flex-1 items-center rounded-l-full border-2 border-r-0 border-brand-700 bg-white px-4 text-base text-slate-600">Search for anything</span>';
   return `<div class="relative z-30 shadow-sm">
 <div class="on-dark bg-brand-950 text-xs text-brand-50 sm:text-sm"><div class="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-1.5"><p>Hi!</p><ul class="flex items-center gap-4"><li>Daily Deals</li><li>Help &amp; Contact</li></ul></div></div>
 <div class="border-b border-sand-200 bg-white"><div class="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-3 px-4 py-3 sm:gap-x-4">
 <span class="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-800">${icon("sailboat", "size-7 text-coral-700")}Tradewinds</span>
-<div class="order-last w-full md:order-none md:w-auto md:flex-1"><div class="flex w-full"><span class="flex h-11 min-w-0 flex-1 items-center rounded-l-full border-2 border-r-0 border-brand-700 bg-white px-4 text-base text-slate-600">Search for anything</span><span class="inline-flex h-11 items-center gap-2 rounded-r-full bg-brand-700 px-4 font-semibold text-white sm:px-6">${icon("search", "size-5")}<span class="sr-only sm:not-sr-only">Search</span></span></div></div>
+<div class="order-last w-full md:order-none md:w-auto md:flex-1"><div class="flex w-full">${box}<span class="inline-flex h-11 items-center gap-2 rounded-r-full bg-brand-700 px-4 font-semibold text-white sm:px-6">${icon("search", "size-5")}<span class="sr-only sm:not-sr-only">Search</span></span></div></div>
 <div class="ml-auto flex items-center gap-0.5 sm:gap-1 md:ml-0"><span class="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-800 sm:px-3">${icon("heart", "size-5")}<span class="sr-only sm:not-sr-only">Watchlist</span>${icon("chevronDown", "hidden size-4 sm:block")}</span><span class="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-sm font-medium text-slate-800 sm:px-3">${icon("tag", "size-5 sm:hidden")}<span class="sr-only sm:not-sr-only">Sell</span></span><span class="relative inline-flex size-10 items-center justify-center rounded-lg text-slate-800">${icon("cart", "size-6")}</span></div>
 </div></div>
 <div class="border-b border-sand-200 bg-white"><div class="relative mx-auto max-w-7xl px-4"><div class="flex items-center gap-1"><span class="inline-flex h-11 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-slate-900">${icon("grid", "size-4")}All Categories${icon("chevronDown", "size-4")}</span></div></div></div>
@@ -255,7 +270,7 @@ export function firstPaintHtml(paint: FirstPaint): string {
   else if (paint.kind === "listings") page = listingsTop(paint);
   else if (paint.kind === "category") page = categoryTop(paint.category);
   else page = listingTop(paint.listing);
-  return `<div data-first-paint aria-hidden="true" class="flex min-h-screen flex-col">${header()}<div class="flex-1">${page}</div></div>`;
+  return `<div data-first-paint aria-hidden="true" class="flex min-h-screen flex-col">${header(paint.kind === "listings" ? paint.searchBox : "")}<div class="flex-1">${page}</div></div>`;
 }
 
 /** The page's HTML with the first paint inside its empty <div id="root">. */
