@@ -2,6 +2,7 @@ import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { holdFirstPaint } from "./app/first-paint";
 import { Providers } from "./app/providers";
 import { router } from "./app/router";
 import { makeZodJitless } from "./app/zod-jitless";
@@ -19,6 +20,7 @@ makeZodJitless(); // before any zod loads: the CSP refuses its compiler
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+holdFirstPaint(root);
 
 // As a transition, the first render is done in slices that let the browser in between (a phone
 // otherwise spends one long task building the whole page before it can answer a tap).

@@ -86,15 +86,78 @@ describe("listing page head", () => {
     expect(between(html, "<title>", "</title>")).toBe(`${escaped} | Tradewinds`);
     expect(between(html, '<meta property="og:title" content="', '" />')).toBe(escaped);
     expect(html).not.toContain("<b>");
-    // Only the <title> element was swapped: what came before and after it is unchanged.
+    // The first paint shows the title, escaped the same way.
+    const paint = between(html, '<div id="root">', "</div>\n    <script") ?? "";
+    expect(paint).toContain(`>${escaped}</p>`);
+    // Only the <title> element was swapped and the root filled: the rest is unchanged.
     expect(html.startsWith(`${HEAD}<title>`)).toBe(true);
-    expect(html.endsWith(TAIL)).toBe(true);
+    expect(html.replace(paint, "").endsWith(TAIL)).toBe(true);
   });
 
   it("serves other pages' HTML unchanged", async () => {
-    const res = await app.inject("/search?q=$&");
+    const res = await app.inject("/help?q=$&");
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX_HTML);
+  });
+});
+
+describe("first paint", () => {
+  const EMPTY_ROOT = '<div id="root"></div>';
+  async function paintOf(url: string): Promise<{ status: number; paint: string | null }> {
+    const res = await app.inject(url);
+    const paint = between(res.body, '<div id="root">', "</div>\n    <script");
+    return {
+      status: res.statusCode,
+      paint: res.body.includes(EMPTY_ROOT) ? null : (paint ?? null),
+    };
+  }
+
+  it("paints the home page's hero and a search's heading, escaped", async () => {
+    const home = await paintOf("/");
+    expect(home.paint).toContain("Bid, buy and sell across the islands");
+    expect(home.paint?.startsWith("<div data-first-paint")).toBe(true);
+    const search = await paintOf(`/search?q=${encodeURIComponent('<i>"radio"</i> $&')}`);
+    expect(search.status).toBe(200);
+    expect(search.paint).toContain(
+      "Search Results: &#34;&#60;i&#62;&#34;radio&#34;&#60;/i&#62; $&#38;&#34;",
+    );
+    expect(search.paint).not.toContain("<i>");
+  });
+
+  it("paints a category's name, description and chips from the database", async () => {
+    const top = await paintOf("/category/electronics");
+    expect(top.status).toBe(200);
+    expect(top.paint).toContain(">Electronics</p>");
+    expect(top.paint).toContain("Phones, computers, sound systems and gadgets");
+    expect(top.paint).toContain(">Audio</span>");
+    const sub = await paintOf("/category/electronics/audio");
+    expect(sub.paint).toContain("All Electronics");
+  });
+
+  it("paints a listing's photo and title", async () => {
+    const listing = await createListing(testDb.database.db, { title: "Paint me", images: 2 });
+    const { paint } = await paintOf(`/product/${listing.id}`);
+    expect(paint).toContain(">Paint me</p>");
+    expect(paint).toMatch(
+      /<img src="\/uploads\/[^"]+" alt="" width="\d+" height="\d+" fetchpriority="high"/,
+    );
+    expect(paint).toContain("1 of 2");
+  });
+
+  it("leaves missing and private pages to the app", async () => {
+    for (const url of [
+      "/nope",
+      "/category/no-such-category",
+      "/category/fashion/audio",
+      "/listing/0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+      "/my/bids",
+      "/my/selling",
+      "/account/settings",
+      "/admin",
+      "/orders/0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+    ]) {
+      expect((await paintOf(url)).paint, url).toBeNull();
+    }
   });
 });
 

@@ -4,8 +4,16 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { ERROR_CODES } from "../../../core/errors";
-import { shareTagsFor, withShareTags } from "../listings/share-tags";
+import { readSharedListing, shareTags, withShareTags } from "../listings/share-tags";
 import { isLocalRequest } from "../mail/outbox.routes";
+import {
+  type FirstPaint,
+  firstPaintHtml,
+  firstPaintKind,
+  listingsPaint,
+  readPaintedCategory,
+  withFirstPaint,
+} from "./first-paint";
 import { pagePreloads, readManifest, sharedPicture, withPreloads } from "./page-preloads";
 import { pageStatus } from "./page-status";
 
@@ -89,8 +97,10 @@ export const webAppPlugin = fp<WebAppOptions>(
           .type("text/plain")
           .send("The web app is not built. Run `npm run build`.");
       }
-      const [tags, status] = await Promise.all([
-        shareTagsFor(app.db, request.url, app.publicUrl).catch((err) => {
+      const paintKind = firstPaintKind(request.url);
+      const [listing, status, category] = await Promise.all([
+        // One read of a listing page's listing, for its share tags and its first paint.
+        readSharedListing(app.db, request.url).catch((err) => {
           request.log.warn({ err }, "share tags failed");
           return null;
         }),
@@ -102,13 +112,31 @@ export const webAppPlugin = fp<WebAppOptions>(
           request.log.warn({ err }, "page status check failed");
           return 200;
         }),
+        paintKind === "category"
+          ? readPaintedCategory(app.db, request.url).catch((err) => {
+              request.log.warn({ err }, "first paint's category failed");
+              return null;
+            })
+          : null,
       ]);
+      const tags = listing ? shareTags(listing, request.url, app.publicUrl) : null;
       const shared = tags ? withShareTags(indexHtml, tags) : indexHtml;
       const preloads =
         status === 200
           ? pagePreloads(manifest(), request.url, sharedPicture(tags, app.publicUrl))
           : "";
-      const html = withPreloads(shared, preloads);
+      // A missing page (404) and every other page get the empty root: the app draws them.
+      let paint: FirstPaint | null = null;
+      if (status === 200) {
+        if (paintKind === "home") paint = { kind: "home" };
+        else if (paintKind === "listings") paint = listingsPaint(request.url);
+        else if (paintKind === "category" && category) paint = { kind: "category", category };
+        else if (paintKind === "listing" && listing) paint = { kind: "listing", listing };
+      }
+      const html = withFirstPaint(
+        withPreloads(shared, preloads),
+        paint ? firstPaintHtml(paint) : "",
+      );
       return reply
         .status(status)
         .type("text/html; charset=utf-8")
