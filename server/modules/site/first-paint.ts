@@ -7,7 +7,7 @@ import type { SharedListing } from "../listings/share-tags";
 // run: its largest paint (home's hero, a category's description, a listing's photo) came at about
 // twice the bare Vite + React page's. The server now writes a still picture of the top of those
 // pages into <div id="root">, painted with the HTML and the stylesheet alone; client/main.tsx
-// swaps it for the app once the app has drawn the same page (decision 0030, docs/performance.md).
+// swaps it for the app once the app has drawn the same page (decision 0031, docs/performance.md).
 //
 // Everything here mirrors the React components named beside each part: the same classes (the
 // stylesheet has them: client/styles.css reads this file as a Tailwind source) and the same texts.
@@ -262,7 +262,7 @@ function listingTop(listing: SharedListing): string {
  * The first paint's HTML: the layout's frame (components/layouts/site-layout.tsx) with the header
  * and the top of the page. Hidden from assistive technology and holding nothing focusable: it is
  * a picture for the eye while the app loads, and the app, which replaces it, is what is read
- * (decision 0030). `data-first-paint` is what client/main.tsx looks for.
+ * (decision 0031). `data-first-paint` is what client/main.tsx looks for.
  */
 export function firstPaintHtml(paint: FirstPaint): string {
   let page: string;
