@@ -185,7 +185,9 @@ export const listings = pgTable(
     index("listings_open_featured_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${openListing} and featured`),
-    // "Accepts offers" at 1,000,000 listings: the newest-first walk of the few that take offers.
+    // "Accepts offers" at 1,000,000 listings: the newest-first walk of the few that take offers
+    // (migration offers_index_by_category adds INCLUDE kind, auction_ends_at and the category,
+    // subcategory and territory, so that a category's count of them reads no table rows).
     index("listings_open_offers_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${openListing} and accepts_offers`),
