@@ -53,7 +53,6 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../server/db/client";
 import { browseConnection, openDatabase } from "../server/db/client";
-import { preparedTexts } from "../server/db/rows";
 import { seedDatabase } from "../server/seed/seed";
 import { generateListings } from "../server/test/generate-listings";
 import * as harness from "./harness";
@@ -195,17 +194,26 @@ const hashOf = (text: string) => createHash("sha1").update(text).digest("hex").s
 async function capture(url: string, shape: Shape): Promise<Statement[]> {
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const statements: Statement[] = [];
+  // The texts the service sends by name (preparedRows, decision 0030), seen on the driver's own
+  // calls: the replay sends those by name too.
+  const named = new Set<string>();
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+      const config = args[0] as { name?: string; text?: string } | string;
+      if (typeof config === "object" && config.name && config.text) named.add(config.text);
+      return query(...args);
+    };
+  });
   const db = drizzle(pool, {
-    logger: {
-      logQuery: (text, params) =>
-        statements.push({ text, params, prepared: preparedTexts.has(text) }),
-    },
+    logger: { logQuery: (text, params) => statements.push({ text, params, prepared: false }) },
   }) as unknown as Db;
   try {
     await shape.service(db, () => statements.splice(0));
   } finally {
     await pool.end();
   }
+  for (const s of statements) s.prepared = named.has(s.text);
   return statements;
 }
 

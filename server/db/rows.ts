@@ -26,8 +26,6 @@ export function uuidList(ids: readonly string[]): SQL {
 }
 
 const dialect = new PgDialect();
-/** The texts preparedRows has sent by name, so a benchmark's replay can send them the same way. */
-export const preparedTexts = new Set<string>();
 
 /**
  * rows(), sent on the PostgreSQL server as a named statement (`kind` and a hash of its text): each
@@ -41,7 +39,6 @@ export const preparedTexts = new Set<string>();
 export async function preparedRows<T>(db: Db, query: SQL, kind: string): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const name = `${kind}_${createHash("sha1").update(built.sql).digest("hex").slice(0, 16)}`;
-  if (preparedTexts.size < 10_000) preparedTexts.add(built.sql);
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
   const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;

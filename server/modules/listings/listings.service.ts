@@ -768,14 +768,16 @@ export async function searchListings(
   // for its values anyway (one round trip, one join of the cards): a named statement keeps its
   // plan, which must not hold them (decision 0030), so they are read apart.
   const pinnedIds = pin && !ids.prepared ? featuredIdsQuery(q, options) : null;
-  const total_n = countInPage ? sql`, ${cappedCountOf(where, exactTotalLimit)} as total_n` : sql``;
+  const countColumn = countInPage
+    ? sql`, ${cappedCountOf(where, exactTotalLimit)} as total_n`
+    : sql``;
   const pageQuery = pinnedIds
-    ? sql`select ${cardColumns}, page.pinned${total_n} from (
+    ? sql`select ${cardColumns}, page.pinned${countColumn} from (
           select id, n, false as pinned from unnest(array(${ids.query})) with ordinality as p(id, n)
           union all
           select id, n, true from unnest(array(${pinnedIds})) with ordinality as f(id, n)) page
         join listings l on l.id = page.id ${cardJoins} order by page.pinned, page.n`
-    : sql`select ${cardColumns}${total_n} from unnest(array(${ids.query})) with ordinality as page(id, n)
+    : sql`select ${cardColumns}${countColumn} from unnest(array(${ids.query})) with ordinality as page(id, n)
             join listings l on l.id = page.id ${cardJoins} order by page.n`;
   type PageRow = ListingRow & { pinned?: boolean; total_n?: number };
   const found =
