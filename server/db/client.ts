@@ -83,10 +83,12 @@ export type DatabaseTarget =
   | { memory: true; from?: Blob };
 
 /**
- * SQLSTATEs of a connection the server ended or refused: class 08 (connection exception), and
- * 57P01-57P03 (terminated by an administrator, a crash, or a server not accepting connections yet).
+ * SQLSTATEs of a connection the server ended or refused: class 08 (connection exception),
+ * 57P01-57P03 (terminated by an administrator, a crash, or a server not accepting connections yet),
+ * and 53300 (every connection slot taken: the pool's new connection was turned away, which the
+ * next try may not be).
  */
-const CONNECTION_LOST_STATES = /^(08...|57P0[123])$/;
+const CONNECTION_LOST_STATES = /^(08...|57P0[123]|53300)$/;
 /** What node-postgres and Node's sockets say when the connection went away under a query. */
 const CONNECTION_LOST_MESSAGES =
   /^(Connection terminated( unexpectedly)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/;

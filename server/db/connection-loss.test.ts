@@ -20,6 +20,7 @@ describe("isConnectionLost", () => {
       new Error("Client has encountered a connection error and is not queryable"),
       Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }),
       Object.assign(new Error("connection failure"), { code: "08006" }),
+      Object.assign(new Error("sorry, too many clients already"), { code: "53300" }),
       Object.assign(new Error("Failed query: rollback"), { cause: terminated }),
     ];
     for (const err of lost) expect(isConnectionLost(err), err.message).toBe(true);
@@ -27,6 +28,7 @@ describe("isConnectionLost", () => {
       new Error("boom"),
       Object.assign(new Error("duplicate key"), { code: "23505" }),
       Object.assign(new Error("canceling statement"), { code: "57014" }),
+      Object.assign(new Error("out of memory"), { code: "53200" }),
       undefined,
       "Connection terminated",
     ];
