@@ -16,7 +16,7 @@ import { topics } from "../../../core/events";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { escapeLike } from "../../db/escape-like";
-import { isoTime, rows, uuidList } from "../../db/rows";
+import { isoTime, preparedRows, rows, uuidList } from "../../db/rows";
 import { AppError, badRequest, notFound } from "../../errors";
 import type { LimitCounters } from "../../plugins/limit-counters";
 import {
@@ -393,7 +393,8 @@ export async function listMessages(
  * such conversation.
  */
 async function lockForSending(db: Db, senderId: string, conversationId: string) {
-  const [row] = await rows<
+  // Sent by name (preparedRows): every send runs it, so each connection parses and plans it once.
+  const [row] = await preparedRows<
     Pair & {
       suspended: boolean;
       blockedByMe: boolean;
@@ -416,6 +417,7 @@ async function lockForSending(db: Db, senderId: string, conversationId: string) 
         left join users o on o.id = case when c.user_a = ${senderId} then c.user_b else c.user_a end
         where c.id = ${conversationId}
         for update of c`,
+    "message_lock",
   );
   return row;
 }
@@ -488,7 +490,8 @@ async function writeMessage(
   // lock, so "an email already pending" is read as it was before this message, as it must be.
   // now() is the transaction's time: the message's created_at to the microsecond, and
   // last_message_at. The notification's trigger tells the recipient's pages (notifications.sql).
-  const [inserted] = await rows<{ id: string }>(
+  // Sent by name (preparedRows), as the lock: one text with the events and one without.
+  const [inserted] = await preparedRows<{ id: string }>(
     tx,
     sql`with m as (
           insert into messages (id, conversation_id, sender_id, recipient_id, text)
@@ -514,6 +517,7 @@ async function writeMessage(
               else now() + make_interval(secs => ${MESSAGE_EMAIL_DELAY_SECONDS}) end
         )
         select m.id${notices ? sql`, ${notices}` : sql``} from m`,
+    "message_write",
   );
   if (!inserted) throw new Error("message insert returned nothing");
   if (notices) return message;
