@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Agent } from "../test/agent";
 import { secondInstance, setUpTestApp } from "../test/build-test-app";
 import { createUser, signedInAgent } from "../test/factories";
@@ -54,6 +54,46 @@ describe("cached sessions", () => {
     expect((await eventually(agent, (u) => u?.username === `${user.username}x`))?.username).toBe(
       `${user.username}x`,
     );
+  });
+
+  /** Counts the session lookups (cache misses) the app makes while `during` runs. */
+  async function lookupsDuring(during: () => Promise<void>): Promise<number> {
+    const run = vi.spyOn(t.database, "run");
+    try {
+      await during();
+      return run.mock.calls.filter(([statement]) => statement.name === "session_lookup").length;
+    } finally {
+      run.mockRestore();
+    }
+  }
+
+  it("stay cached through a write that leaves the account as it was (sending messages)", async () => {
+    const user = await createUser(t.database.db, "keeper");
+    const other = await createUser(t.database.db, "kept");
+    const agent = await signedInAgent(t.app, t.database.db, user.id);
+    const started = await agent.post("/api/me/conversations", { recipientId: other.id });
+    expect(started.statusCode).toBe(201);
+    const id = started.json().conversation.id;
+    const lookups = await lookupsDuring(async () => {
+      for (const text of ["Hello", "Still there?", "Bye"]) {
+        expect(
+          (await agent.post(`/api/me/conversations/${id}/messages`, { text })).statusCode,
+        ).toBe(201);
+      }
+      expect((await agent.get("/api/auth/session")).json().user?.id).toBe(user.id);
+    });
+    expect(lookups).toBe(0);
+  });
+
+  it("are read again on this instance at once after the user's own profile change", async () => {
+    const user = await createUser(t.database.db, "profiled");
+    const agent = await signedInAgent(t.app, t.database.db, user.id);
+    expect((await agent.get("/api/auth/session")).json().user?.fullName).toBe(user.fullName);
+    const lookups = await lookupsDuring(async () => {
+      expect((await agent.patch("/api/me", { fullName: "Now Renamed" })).statusCode).toBe(200);
+      expect((await agent.get("/api/auth/session")).json().user?.fullName).toBe("Now Renamed");
+    });
+    expect(lookups).toBe(1);
   });
 
   it("are not trusted past their expiry", async () => {

@@ -29,6 +29,13 @@ declare module "fastify" {
      * protects it: the CSRF check does not apply.
      */
     csrfExempt?: boolean;
+    /**
+     * A route that changes the signed-in user's own account or sessions (what the session cache
+     * holds): this instance forgets their cached sessions as soon as it has answered (every
+     * /api/auth/ route does too). Any other change reaches the cache through the database's
+     * notification (session-changed.sql).
+     */
+    changesAccount?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, or null; set for /api and /auth requests. */
@@ -209,13 +216,17 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
       }
     });
 
-    // A user's own account changes (profile, password, email, sign-out) go through these paths:
-    // this instance forgets them at once rather than waiting for the database's notification.
+    // A user's own account changes (profile, password, email, sign-out) go through the routes
+    // marked changesAccount and /api/auth/: this instance forgets them at once rather than waiting
+    // for the database's notification, so the next request sees the change. Not every write under
+    // /api/me: a message, a watch or a cart change leaves the account as it was, and forgetting the
+    // session there cost the next request a session lookup (a second statement for a bid-sized
+    // send) and refused the cache any lookup in flight meanwhile (SessionCache.ticket).
     app.addHook("onResponse", async (request) => {
       if (
         request.user &&
         UNSAFE_METHODS.has(request.method) &&
-        (request.routeOptions.url?.startsWith("/api/me") ||
+        (request.routeOptions.config.changesAccount === true ||
           request.routeOptions.url?.startsWith("/api/auth/"))
       )
         cache.invalidateUser(request.user.id);

@@ -326,6 +326,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   app.patch(
     "/me",
     {
+      config: { changesAccount: true },
       schema: {
         tags: ["accounts"],
         summary: "Change full name, username or marketing choice",
@@ -368,7 +369,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   app.post(
     "/me/password",
     {
-      config: perIp(10),
+      config: { ...perIp(10), changesAccount: true },
       schema: {
         tags: ["accounts"],
         summary: "Change password (needs the current one); other sessions end",
@@ -393,7 +394,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   app.post(
     "/me/avatar",
     {
-      config: perIp(20),
+      config: { ...perIp(20), changesAccount: true },
       schema: {
         tags: ["accounts"],
         summary: "Upload an avatar (multipart field `file`, an image of at most 10 MB)",
@@ -410,7 +411,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ oauth: OAuthClients }> = as
   app.post(
     "/me/email",
     {
-      config: perIp(5),
+      config: { ...perIp(5), changesAccount: true },
       schema: {
         tags: ["accounts"],
         summary: "Change email: a link is sent to the new address",

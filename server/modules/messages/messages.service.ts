@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import {
   CHAT_MESSAGES,
@@ -15,7 +16,7 @@ import { topics } from "../../../core/events";
 import { notificationText } from "../../../core/notifications";
 import type { Db } from "../../db/client";
 import { escapeLike } from "../../db/escape-like";
-import { isoTime, rows, uuidList } from "../../db/rows";
+import { isoTime, preparedRows, rows, uuidList } from "../../db/rows";
 import { AppError, badRequest, notFound } from "../../errors";
 import type { LimitCounters } from "../../plugins/limit-counters";
 import {
@@ -388,11 +389,19 @@ export async function listMessages(
  * What a send needs to know before it writes, in one statement: the conversation's pair, locked for
  * the rest of the transaction (it orders the conversation's messages and their last_message_at),
  * and, for the sender's counterpart, whether they are suspended and whether either blocked the
- * other, and the sender's username for the notification. Undefined for no such conversation.
+ * other, the sender's username for the notification and the transaction's time. Undefined for no
+ * such conversation.
  */
 async function lockForSending(db: Db, senderId: string, conversationId: string) {
-  const [row] = await rows<
-    Pair & { suspended: boolean; blockedByMe: boolean; blockedMe: boolean; sender: string | null }
+  // Sent by name (preparedRows): every send runs it, so each connection parses and plans it once.
+  const [row] = await preparedRows<
+    Pair & {
+      suspended: boolean;
+      blockedByMe: boolean;
+      blockedMe: boolean;
+      sender: string | null;
+      now: Date | string;
+    }
   >(
     db,
     sql`select c.user_a as "userA", c.user_b as "userB",
@@ -401,11 +410,14 @@ async function lockForSending(db: Db, senderId: string, conversationId: string) 
             as "blockedByMe",
           exists (select 1 from user_blocks where blocker_id = o.id and blocked_id = ${senderId})
             as "blockedMe",
-          (select username from users where id = ${senderId}) as sender
+          (select username from users where id = ${senderId}) as sender,
+          -- The transaction's time: the message's created_at (writeMessage).
+          now() as now
         from conversations c
         left join users o on o.id = case when c.user_a = ${senderId} then c.user_b else c.user_a end
         where c.id = ${conversationId}
         for update of c`,
+    "message_lock",
   );
   return row;
 }
@@ -437,8 +449,9 @@ const INVALID_ATTACHMENTS = "Attachments must be files you uploaded and have not
  * checks (participant, suspension, blocks) the caller has made: takes its attachments (the sender's
  * own unsent ones only), brings the conversation back to both inboxes, stores the recipient's
  * message_received notification (whose email waits a little and covers later ones), and tells both
- * participants live (message.created with their unread totals). Three statements, whatever the
- * message: the writes, the attachments when there are any, the events.
+ * participants live (message.created with their unread totals). `now` is the transaction's time
+ * (now(), read by the caller's first statement): the message's created_at. One statement for a
+ * message of text, events included; with attachments, three: the writes, the attachments, the events.
  */
 async function writeMessage(
   tx: Db,
@@ -446,6 +459,7 @@ async function writeMessage(
   conversation: Pair & { id: string },
   content: MessageContent,
   senderName: string,
+  now: Date | string,
 ): Promise<Message> {
   const recipientId = otherParticipant(conversation, senderId);
   const ids = content.attachments;
@@ -456,16 +470,33 @@ async function writeMessage(
       ERROR_CODES.attachmentInvalid,
     );
 
+  // The message is known before it is written: its id is drawn here (a random UUID, as the
+  // column's default would draw it) and its created_at is the default now(), the transaction's
+  // time the caller read. So a message of text can be told to both participants by the statement
+  // that writes it, with no statement of its own for the events.
+  const message: Message = {
+    id: randomUUID(),
+    conversationId: conversation.id,
+    senderId,
+    text: content.text.trim(),
+    attachments: [],
+    read: false,
+    createdAt: isoTime(now),
+  };
+  const userIds = [recipientId, senderId];
+  const notices = ids.length === 0 ? inlineNotices(message, userIds) : null;
+
   // One statement for every write: the sub-statements share a snapshot taken after the caller's
   // lock, so "an email already pending" is read as it was before this message, as it must be.
   // now() is the transaction's time: the message's created_at to the microsecond, and
   // last_message_at. The notification's trigger tells the recipient's pages (notifications.sql).
-  const [inserted] = await rows<MessageRow>(
+  // Sent by name (preparedRows), as the lock: one text with the events and one without.
+  const [inserted] = await preparedRows<{ id: string }>(
     tx,
     sql`with m as (
-          insert into messages (conversation_id, sender_id, recipient_id, text)
-          values (${conversation.id}, ${senderId}, ${recipientId}, ${content.text.trim()})
-          returning id, conversation_id, sender_id, text, read_at, created_at
+          insert into messages (id, conversation_id, sender_id, recipient_id, text)
+          values (${message.id}, ${conversation.id}, ${senderId}, ${recipientId}, ${message.text})
+          returning id
         ), c as (
           update conversations set last_message_at = now() where id = ${conversation.id}
         ), p as (
@@ -485,11 +516,12 @@ async function writeMessage(
                 and email_due_at is not null and read_at is null) then null
               else now() + make_interval(secs => ${MESSAGE_EMAIL_DELAY_SECONDS}) end
         )
-        select id, conversation_id as "conversationId", sender_id as "senderId", text,
-          read_at as "readAt", created_at as "createdAt", '[]'::json as attachments from m`,
+        select m.id${notices ? sql`, ${notices}` : sql``} from m`,
+    "message_write",
   );
   if (!inserted) throw new Error("message insert returned nothing");
-  let message = toMessage(inserted);
+  if (notices) return message;
+
   if (ids.length > 0) {
     // Row locks: an attachment sent twice at once goes with one message, and the cleanup job
     // (which deletes only unsent ones) cannot take it from under this one.
@@ -500,7 +532,7 @@ async function writeMessage(
     const taken = await rows<MessageRow>(
       tx,
       sql`with taken as (
-            update message_attachments set message_id = ${inserted.id}, position = case id ${position} end
+            update message_attachments set message_id = ${message.id}, position = case id ${position} end
             where id in (${uuidList(ids)}) and uploader_id = ${senderId} and message_id is null
             returning id, type, name, size, width, height, position
           )
@@ -516,10 +548,42 @@ async function writeMessage(
         { attachments: INVALID_ATTACHMENTS },
         ERROR_CODES.attachmentInvalid,
       );
-    message = toMessage({ ...inserted, attachments });
+    message.attachments = attachments.map(toAttachment);
   }
-  await publishMessage(tx, message, [recipientId, senderId]);
+  await publishMessage(tx, message, userIds);
   return message;
+}
+
+/** The payload's json would fit a NOTIFY whatever the unread total (checked at its widest). */
+const messageFitsInline = (message: Message) =>
+  fitsInline(JSON.stringify({ message, unreadTotal: -2147483648 }));
+
+/**
+ * message.created to each of `userIds` (recipient first) as pg_notify calls for the statement that
+ * writes `message` (writeMessage), or null when the payload would not fit a NOTIFY. That statement's
+ * snapshot does not see its own writes, so each unread total is counted as it will be after them:
+ * the conversation counts whatever folder it was in (the writes bring it back to both inboxes), and
+ * the new message counts for its recipient. Messages committed by others meanwhile are as the
+ * writes saw them, where a statement of its own after them would see a moment later.
+ */
+function inlineNotices(message: Message, userIds: string[]): SQL | null {
+  if (!messageFitsInline(message)) return null;
+  const json = JSON.stringify(message);
+  return sql.join(
+    userIds.map(
+      (userId) =>
+        sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topics.user(userId)}|message.created@`}
+          || ${PUBLISHED_AT_SQL} || '|'
+          || json_build_object('message', ${json}::json, 'unreadTotal',
+            (select count(*)::int from messages um
+              join conversation_participants up on up.conversation_id = um.conversation_id
+                and up.user_id = um.recipient_id
+              where um.recipient_id = ${userId} and um.read_at is null
+                and (up.folder <> 'trash' or um.conversation_id = ${message.conversationId}))
+            + ${userId === message.senderId ? 0 : 1}::int)::text)`,
+    ),
+    sql`, `,
+  );
 }
 
 /**
@@ -529,8 +593,7 @@ async function writeMessage(
  */
 async function publishMessage(tx: Db, message: Message, userIds: string[]): Promise<void> {
   const json = JSON.stringify(message);
-  // The unread total at its widest: if that fits, any count does.
-  if (!fitsInline(JSON.stringify({ message, unreadTotal: -2147483648 }))) {
+  if (!messageFitsInline(message)) {
     for (const userId of userIds)
       await publish(tx, topics.user(userId), "message.created", {
         message,
@@ -570,7 +633,14 @@ export async function sendMessage(
     assertParticipant(found, userId);
     assertRecipientNotSuspended(found);
     assertNotBlocked(found);
-    return writeMessage(tx, userId, { ...found, id: conversationId }, content, found.sender ?? "");
+    return writeMessage(
+      tx,
+      userId,
+      { ...found, id: conversationId },
+      content,
+      found.sender ?? "",
+      found.now,
+    );
   });
 }
 
@@ -614,10 +684,15 @@ export async function startConversation(
   if (!known) await newConversationSlot(counters, userId);
   if (hasContent(input)) await sendingSlot(counters, userId);
   return db.transaction(async (tx) => {
-    const [recipient] = await rows<{ id: string; suspended: boolean; sender: string | null }>(
+    const [recipient] = await rows<{
+      id: string;
+      suspended: boolean;
+      sender: string | null;
+      now: Date | string;
+    }>(
       tx,
       sql`select id, suspended_at is not null as suspended,
-            (select username from users where id = ${userId}) as sender
+            (select username from users where id = ${userId}) as sender, now() as now
           from users where id = ${recipientId}`,
     );
     if (!recipient) throw notFound("User not found.", ERROR_CODES.userNotFound);
@@ -668,7 +743,14 @@ export async function startConversation(
     let message: Message | null = null;
     if (hasContent(input)) {
       assertRecipientNotSuspended(recipient);
-      message = await writeMessage(tx, userId, { ...pair, id }, input, recipient.sender ?? "");
+      message = await writeMessage(
+        tx,
+        userId,
+        { ...pair, id },
+        input,
+        recipient.sender ?? "",
+        recipient.now,
+      );
     }
     return { created: !existing, conversation: await summaryOf(tx, userId, id), message };
   });

@@ -857,6 +857,20 @@ describe("live", () => {
       message: sentLong,
       unreadTotal: 2,
     });
+    // Ana trashed it with Ben's long message unread and writes in it again: it counts for her too.
+    await ana.agent.patch(`/api/me/conversations/${conversation.id}`, { folder: "trash" });
+    const back = await send(ana, conversation.id, "Back again");
+    expect(messageCreatedSchema.parse(await bens.events.next("message.created"))).toEqual({
+      message: back,
+      unreadTotal: 3,
+    });
+    expect(messageCreatedSchema.parse(await anas.events.next("message.created"))).toEqual({
+      message: back,
+      unreadTotal: 1,
+    });
+    // What was told and answered is what was stored, to the millisecond.
+    const stored = await ben.agent.get(`/api/me/conversations/${conversation.id}/messages`);
+    expect(stored.json().items.at(-1)).toEqual(back);
     for (const tab of [anas, bens]) tab.close();
   });
 });
