@@ -15,6 +15,12 @@ export const AUCTION_RULES_SQL = path.resolve(
   "../modules/auction-rules/auction-rules.sql",
 );
 
+/** ships_to_account(): whether a listing ships to an account's Deliver to (bids and offers). */
+export const SHIPS_TO_ACCOUNT_SQL = path.resolve(
+  import.meta.dirname,
+  "../modules/listings/ships-to-account.sql",
+);
+
 /** place_bid() and the price helpers it calls. */
 export const PLACE_BID_SQL = path.resolve(import.meta.dirname, "../modules/auctions/place-bid.sql");
 
@@ -65,9 +71,11 @@ export const AUDIT_LOG_SQL = path.resolve(import.meta.dirname, "../modules/staff
 // in the order the app's transactions write those tables (users and sessions, then auctions,
 // notifications, the audit log last). Taken in the other order, a start and a request could each
 // wait for the other, and the deadlock would fail the start. auction-rules.sql (functions only, no
-// triggers) goes first because place-bid.sql calls its functions.
+// triggers) goes first because place-bid.sql calls its functions, and so does ships-to-account.sql
+// (a function only).
 const ROUTINE_FILES: readonly string[] = [
   AUCTION_RULES_SQL,
+  SHIPS_TO_ACCOUNT_SQL,
   PLACE_BID_SQL,
   SESSION_CHANGED_SQL,
   LISTING_SYNC_SQL,

@@ -9,9 +9,9 @@ import type { Database, Db, NamedStatement } from "../../db/client";
 import { isoTime, rows } from "../../db/rows";
 import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from "../../errors";
 import {
+  DELIVER_TO_NAME,
+  type DeliverToName,
   doesNotShipThere,
-  SHIPS_TO_ACCOUNT_CHECK,
-  type ShipsToAccount,
 } from "../listings/ships-to-account";
 import type { BidFloors } from "./bid-floors";
 
@@ -41,6 +41,7 @@ export interface PlaceBidRow extends Record<string, unknown> {
     | "listing_not_found"
     | "not_auction"
     | "own_listing"
+    | "does_not_ship"
     | "ended"
     | "being_bought"
     | "max_below_amount"
@@ -105,11 +106,6 @@ export async function placeBid(
     return row;
   };
   refuseIfBeaten();
-  const [delivery] = await deps.database.run<ShipsToAccount>(SHIPS_TO_ACCOUNT_CHECK, [
-    listingId,
-    bidderId,
-  ]);
-  if (delivery && !delivery.ships) throw doesNotShipThere(delivery.deliverToName);
   // Checked again once its turn comes: the price may have moved while it waited.
   const r = deps.gate
     ? await deps.gate.run(listingId, () => {
@@ -128,6 +124,11 @@ export async function placeBid(
       throw ruleBroken(ERROR_CODES.notAuction, BID_MESSAGES.notAuction);
     case "own_listing":
       throw forbidden(BID_MESSAGES.ownListing);
+    case "does_not_ship": {
+      // The refusal names the bidder's Deliver to: read only for this rare answer.
+      const [named] = await deps.database.run<DeliverToName>(DELIVER_TO_NAME, [bidderId]);
+      throw doesNotShipThere(named?.deliverToName ?? "your territory");
+    }
     case "ended":
       throw ruleBroken(ERROR_CODES.auctionEnded, BID_MESSAGES.ended);
     case "being_bought":

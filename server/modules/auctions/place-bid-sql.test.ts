@@ -7,6 +7,7 @@ import {
   AUCTION_RULES_SQL,
   PLACE_BID_SQL,
   routineSources,
+  SHIPS_TO_ACCOUNT_SQL,
   storedRoutineSources,
 } from "../../db/routines";
 import { rows } from "../../db/rows";
@@ -30,9 +31,14 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-// place_bid() calls the auction rules (auction-rules.sql) too: the two files are its whole source.
+// place_bid() calls the auction rules (auction-rules.sql) and ships_to_account()
+// (ships-to-account.sql) too: the three files are its whole source.
 const fileSources = () =>
-  routineSources([AUCTION_RULES_SQL, PLACE_BID_SQL].map((f) => readFileSync(f, "utf8")).join("\n"));
+  routineSources(
+    [AUCTION_RULES_SQL, SHIPS_TO_ACCOUNT_SQL, PLACE_BID_SQL]
+      .map((f) => readFileSync(f, "utf8"))
+      .join("\n"),
+  );
 
 /** A first bid of $10.00 on a new auction through the app's named statement; its answer. */
 async function firstBid(database: Database): Promise<PlaceBidRow | undefined> {
@@ -60,6 +66,7 @@ describe("place-bid.sql", () => {
       "bid_increment_for",
       "bid_price_for",
       "place_bid",
+      "ships_to_account",
     ]);
     expect(await storedRoutineSources(t.database.db, file.keys())).toEqual(file);
   });
@@ -99,6 +106,40 @@ describe("place-bid.sql", () => {
       }
     },
   );
+});
+
+describe("a bid on an item that does not ship to the bidder", () => {
+  it("is refused by place_bid() itself, before the auction is read, and writes nothing", async () => {
+    const db = t.database.db;
+    const listing = await createListing(db, {
+      priceCents: 1000,
+      images: 0,
+      shipCaribbeanService: null,
+      auction: { endTime: new Date(Date.now() + 3_600_000) },
+    });
+    const [where] = await rows<{ slug: string; other: string }>(
+      db,
+      sql`select t.slug, (select o.slug from territories o where o.id <> t.id and o.slug <> 'world'
+            order by o.slug limit 1) as other
+          from listings l join territories t on t.id = l.territory_id where l.id = ${listing.id}`,
+    );
+    const far = (await createUser(db, "far-bidder")).id;
+    await db.execute(sql`update users set deliver_to = ${where?.other} where id = ${far}`);
+    const bid = (bidder: string) =>
+      t.database.run<PlaceBidRow>(
+        PLACE_BID,
+        placeBidParams(listing.id, bidder, { amountCents: 1000 }, 0),
+      );
+    expect((await bid(far))[0]).toMatchObject({ outcome: "does_not_ship" });
+    const [count] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from bids where listing_id = ${listing.id}`,
+    );
+    expect(count?.n).toBe(0);
+    // The same territory as the listing's (its own service) is shipped to.
+    await db.execute(sql`update users set deliver_to = ${where?.slug} where id = ${far}`);
+    expect((await bid(far))[0]).toMatchObject({ outcome: "accepted" });
+  });
 });
 
 describe("an auction's end", () => {

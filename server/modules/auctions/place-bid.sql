@@ -44,7 +44,7 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 -- Places one bid. outcome is 'accepted' or the refusal: listing_not_found, not_auction,
--- own_listing, ended, being_bought, max_below_amount, too_low, already_leading (too_low for the
+-- own_listing, does_not_ship, ended, being_bought, max_below_amount, too_low, already_leading (too_low for the
 -- leader; minimum_cents is set for both). On acceptance the other columns are the auction's new
 -- state; outbid_id is the leader this bid took the lead from; their notification is stored with its
 -- email due, for the worker to send. Call it on its own (autocommit): the row lock then ends with
@@ -106,6 +106,13 @@ BEGIN
   END IF;
   IF l.seller_id = p_bidder THEN
     outcome := 'own_listing';
+    RETURN;
+  END IF;
+  -- Not sent to the bidder's Deliver to (ships-to-account.sql, the rule offers apply too). Checked
+  -- here rather than by a statement of its own before the bid: one round trip a bid, and nothing
+  -- to read for the bids an instance refuses against its floor.
+  IF ships_to_account(p_listing, p_bidder) IS FALSE THEN
+    outcome := 'does_not_ship';
     RETURN;
   END IF;
 

@@ -6,31 +6,16 @@ import { rows } from "../../db/rows";
 import { ruleBroken } from "../../errors";
 
 /**
- * Whether listing `l` (joined with its territory `t`) ships to account `u`'s Deliver to (issue 29).
- * A bid or an offer names no address, so the server judges the account's choice, the stand-in for
- * a default address (decision 0021); an account that never chose is not refused (checkout then
- * judges the territory it is given). Written once as SQL text so that the bid path's prepared
- * statement and the offers' drizzle query test the same thing.
+ * The account's Deliver to as a refusal names it ("Grenada"; "your territory" when it names none
+ * the site knows). A named statement ($1 the account): the bid path reads it only to word a refusal.
  */
-const SHIPS_TO_ACCOUNT = `(case when u.deliver_to is null then true
-    when u.deliver_to = 'world' then l.ship_world_service is not null
-    when u.deliver_to = t.slug then l.ship_same_service is not null
-    else l.ship_caribbean_service is not null end)`;
-
-const FROM = `from listings l join territories t on t.id = l.territory_id
-    cross join users u left join territories dt on dt.slug = u.deliver_to`;
-
-/** The bid path's check, as a named statement ($1 the listing, $2 the account). No row: no listing. */
-export const SHIPS_TO_ACCOUNT_CHECK: NamedStatement = {
-  name: "ships_to_account_check",
-  text: `select ${SHIPS_TO_ACCOUNT} as ships, coalesce(dt.name, 'your territory') as "deliverToName"
-    ${FROM} where l.id = $1::uuid and u.id = $2::uuid`,
+export const DELIVER_TO_NAME: NamedStatement = {
+  name: "deliver_to_name",
+  text: `select coalesce((select dt.name from users u join territories dt on dt.slug = u.deliver_to
+      where u.id = $1::uuid), 'your territory') as "deliverToName"`,
 };
 
-export type ShipsToAccount = {
-  ships: boolean;
-  deliverToName: string;
-};
+export type DeliverToName = { deliverToName: string };
 
 /** The refusal of an item that does not ship to the buyer's territory (bids, offers, checkout). */
 export function doesNotShipThere(deliverToName: string) {
@@ -40,13 +25,16 @@ export function doesNotShipThere(deliverToName: string) {
   );
 }
 
-/** Throws doesNotShipThere when the listing does not ship to the account's Deliver to. */
+/**
+ * Throws doesNotShipThere when the listing does not ship to the account's Deliver to: the rule is
+ * ships_to_account() (ships-to-account.sql), the one place_bid() applies to a bid.
+ */
 export async function assertShipsToAccount(db: Db, listingId: string, userId: string) {
-  const [row] = await rows<ShipsToAccount>(
+  const [row] = await rows<{ ships: boolean | null; deliverToName: string }>(
     db,
-    sql`select ${sql.raw(SHIPS_TO_ACCOUNT)} as ships,
-          coalesce(dt.name, 'your territory') as "deliverToName"
-        ${sql.raw(FROM)} where l.id = ${listingId} and u.id = ${userId}`,
+    sql`select ships_to_account(${listingId}, ${userId}) as ships,
+          coalesce((select dt.name from users u join territories dt on dt.slug = u.deliver_to
+            where u.id = ${userId}), 'your territory') as "deliverToName"`,
   );
-  if (row && !row.ships) throw doesNotShipThere(row.deliverToName);
+  if (row && row.ships === false) throw doesNotShipThere(row.deliverToName);
 }
