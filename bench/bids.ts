@@ -10,7 +10,7 @@
  * the app's own bid path without HTTP: placeBid() of bidding.service.ts in this process, with the
  * app's admission (decision 0014: one bid per auction at a time per instance, as many gates as app
  * instances, and the floor that refuses beaten bids without the database; one floor shared by
- * them, as if the bus were instant), its statements (the delivery check, then place_bid()) sent
+ * them, as if the bus were instant), its statement (place_bid(), the delivery checked inside) sent
  * through the same bare pool, at the same concurrency at a third auction. Each phase lasts 20 s,
  * run in rotating slices after a short warm-up. It prints accepted bids per second, p50/p99
  * latency, the app against both baselines, the CPU per request and per accepted bid, and checks
