@@ -78,6 +78,33 @@ describe("leased takes from shared counters", () => {
     expect(more.filter((h) => h.count <= 60)).toHaveLength(20);
   });
 
+  it("once a leased limit's window is spent, answer past it without the database", async () => {
+    let statements = 0;
+    const counting = {
+      ...t.database,
+      run: ((statement, params) => {
+        statements++;
+        return t.database.run(statement, params);
+      }) as typeof t.database.run,
+    };
+    const a = databaseCounters(counting);
+    const b = databaseCounters(t.database);
+    const key = `k-${Math.random()}`;
+    // Another instance spends most of the window; this one takes what is left.
+    for (let i = 0; i < 55; i++) await b.take(key, 60_000, 60);
+    const allowed: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const hit = await a.take(key, 60_000, 60);
+      if (hit.count <= 60) allowed.push(hit.count);
+      expect(hit.resetInMs).toBeGreaterThan(0);
+    }
+    expect(allowed.length).toBeLessThanOrEqual(5);
+    const spent = statements;
+    const refused = await Promise.all(Array.from({ length: 50 }, () => a.take(key, 60_000, 60)));
+    expect(refused.every((h) => h.count > 60)).toBe(true);
+    expect(statements).toBe(spent);
+  });
+
   it("count small limits exactly, one statement per request", async () => {
     expect(leaseSize(20)).toBe(1);
     const a = databaseCounters(t.database);

@@ -102,13 +102,24 @@ export function leaseSize(max: number): number {
  * requests over N instances may get up to (N - 1) * leaseSize(max) fewer than `max`.
  */
 function leasedHits(hitMany: (key: string, windowMs: number, n: number) => Promise<Hit>) {
-  const leases = new Map<string, { base: number; used: number; size: number; endsAt: number }>();
+  const leases = new Map<
+    string,
+    { base: number; used: number; size: number; endsAt: number; full: boolean }
+  >();
   const pending = new Map<string, Promise<unknown>>();
   return async function take(key: string, windowMs: number, max: number): Promise<Hit> {
     for (;;) {
       const now = Date.now();
       const lease = leases.get(key);
       if (lease && lease.endsAt > now && lease.used < lease.size) {
+        lease.used++;
+        return { count: lease.base + lease.used, resetInMs: lease.endsAt - now };
+      }
+      // Every slot of the window has been handed out, here or on another instance: the key is over
+      // its limit until the window ends, which this instance knows without asking again. Without
+      // this, each request past the limit cost a write to the shared count: a client refused with
+      // 429 could still make the database work for every request it sent.
+      if (lease?.full && lease.endsAt > now) {
         lease.used++;
         return { count: lease.base + lease.used, resetInMs: lease.endsAt - now };
       }
@@ -127,11 +138,16 @@ function leasedHits(hitMany: (key: string, windowMs: number, n: number) => Promi
         const size = Math.max(0, Math.min(n, max - base));
         if (leases.size > 10_000)
           for (const [k, l] of leases) if (l.endsAt <= now) leases.delete(k);
+        // Leased limits only: a small one (sign-in, checkout) is counted exactly, each request by
+        // one statement, as it always was.
+        const full = n > 1 && hit.count >= max;
+        const endsAt = Date.now() + hit.resetInMs;
         if (size === 0) {
-          leases.delete(key);
+          if (full) leases.set(key, { base: hit.count, used: 0, size: 0, endsAt, full });
+          else leases.delete(key);
           return hit;
         }
-        leases.set(key, { base, used: 1, size, endsAt: Date.now() + hit.resetInMs });
+        leases.set(key, { base, used: 1, size, endsAt, full });
         return { count: base + 1, resetInMs: hit.resetInMs };
       } finally {
         pending.delete(key);
