@@ -18,16 +18,16 @@ for (const tag of document.head.querySelectorAll(
 
 makeZodJitless(); // before any zod loads: the CSP refuses its compiler
 
-const found = document.getElementById("root");
-if (!found) throw new Error("index.html has no #root element");
-const root: HTMLElement = found;
-const painted = holdFirstPaint(root);
+const root = document.getElementById("root");
+if (!root) throw new Error("index.html has no #root element");
+const container = holdFirstPaint(root);
+const painted = container !== root;
 
 // As a transition, the first render is done in slices that let the browser in between (a phone
 // otherwise spends one long task building the whole page before it can answer a tap).
 function start() {
   startTransition(() => {
-    createRoot(root).render(
+    createRoot(container).render(
       <StrictMode>
         <AppErrorBoundary>
           <Providers>
