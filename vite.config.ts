@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { inlineCss } from "./client/build/inline-css.ts";
 import { precompress } from "./client/build/precompress.ts";
 import { pureCore } from "./client/build/pure-core.ts";
 import { markdownContent } from "./content/markdown-plugin.ts";
@@ -93,6 +94,7 @@ export default defineConfig(({ command }) => ({
     markdownContent(),
     lazySonner(),
     pureCore(fileURLToPath(new URL("./core", import.meta.url))),
+    inlineCss(),
     precompress(),
   ],
   // The manifest tells the server which files each page needs (server/modules/site/page-preloads.ts).

@@ -2,7 +2,7 @@ import "./styles.css";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { holdFirstPaint } from "./app/first-paint";
+import { afterNextFrame, holdFirstPaint } from "./app/first-paint";
 import { Providers } from "./app/providers";
 import { router } from "./app/router";
 import { makeZodJitless } from "./app/zod-jitless";
@@ -20,18 +20,25 @@ makeZodJitless(); // before any zod loads: the CSP refuses its compiler
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
-holdFirstPaint(root);
+const container = holdFirstPaint(root);
+const painted = container !== root;
 
 // As a transition, the first render is done in slices that let the browser in between (a phone
 // otherwise spends one long task building the whole page before it can answer a tap).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </AppErrorBoundary>
-    </StrictMode>,
-  );
-});
+function start() {
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <Providers>
+            <RouterProvider router={router} />
+          </Providers>
+        </AppErrorBoundary>
+      </StrictMode>,
+    );
+  });
+}
+
+// The server's picture of the page reaches the screen first (client/app/first-paint.ts).
+if (painted) afterNextFrame(start);
+else start();

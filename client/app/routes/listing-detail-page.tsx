@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useParams } from "react-router";
 import { PagePlaceholder } from "../../components/ui/skeleton";
 import { useAddToCart } from "../../features/cart/hooks/use-add-to-cart";
@@ -8,13 +8,32 @@ import { ListingLoadFailure } from "../../features/listing-detail/components/lis
 import { RecentlySold } from "../../features/listings/components/recently-sold";
 import { RelatedListings } from "../../features/listings/components/related-listings";
 import { ContactSellerButton } from "../../features/messages/components/contact-seller";
-import { ListingOfferBox } from "../../features/offers/components/listing-offer-box";
 import { recordRecentlyViewed } from "../../features/recently-viewed/hooks/use-recently-viewed";
 import { ReportButton } from "../../features/reports/components/report-button";
 import { FollowButton } from "../../features/watching/components/follow-button";
 import { WatchListingButton } from "../../features/watching/components/watch-listing-button";
 import { useSession } from "../../lib/session";
 import { useDeferredData } from "../../lib/use-deferred-data";
+
+// Only Buy It Now listings that take offers show the offer box, and it brought the offer forms and
+// the offers' schemas (zod among them: nine files, about 45 KiB) into every listing's first load,
+// auctions included. It loads once a listing needs it.
+const ListingOfferBox = lazy(() =>
+  import("../../features/offers/components/listing-offer-box").then((m) => ({
+    default: m.ListingOfferBox,
+  })),
+);
+
+/** The offer box's room while it loads (its rule and a "Make offer" button): nothing below moves. */
+function OfferBoxPlaceholder() {
+  return (
+    <div className="flex flex-col gap-3 border-t border-sand-200 pt-4">
+      {/* The box's live region, empty for a visitor: it still takes its gap. */}
+      <div />
+      <div className="h-12 w-full rounded-lg bg-sand-100 sm:w-36" />
+    </div>
+  );
+}
 
 /** /listing/:id, /product/:id and /products/:id: one page; only the not-found text differs. */
 export function ListingDetailPage({ variant }: { variant: "listing" | "product" }) {
@@ -64,7 +83,9 @@ export function ListingDetailPage({ variant }: { variant: "listing" | "product" 
         sellerFollow={follow}
         offer={
           !own && data.kind === "fixed_price" && data.acceptsOffers ? (
-            <ListingOfferBox listing={data} />
+            <Suspense fallback={<OfferBoxPlaceholder />}>
+              <ListingOfferBox listing={data} />
+            </Suspense>
           ) : undefined
         }
         report={

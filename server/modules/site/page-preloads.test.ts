@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type Manifest, pagePreloads, sharedPicture, withPreloads } from "./page-preloads";
+import {
+  type Manifest,
+  pagePreloads,
+  picturePreload,
+  sharedPicture,
+  withPreloads,
+} from "./page-preloads";
 
 const manifest: Manifest = {
   "main.tsx": { file: "assets/index-a.js", isEntry: true, imports: ["_react.js"] },
@@ -46,6 +52,19 @@ describe("withPreloads", () => {
     expect(out).toMatch(/<title>x<\/title>\s*<link rel="preload" href="\/a">\s*<\/head>/);
     expect(withPreloads(html, "")).toBe(html);
   });
+
+  it("puts what the first paint needs before the head's first script", () => {
+    const html =
+      '<html><head><title>x</title><script type="module" src="/a.js"></script></head><body></body></html>';
+    const out = withPreloads(
+      html,
+      '<link rel="modulepreload" href="/b.js">',
+      '<link rel="preload" as="image" href="/p.svg">',
+    );
+    const order = ["/p.svg", "/a.js", "/b.js"].map((href) => out.indexOf(href));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(order[0]).toBeGreaterThan(out.indexOf("<title>"));
+  });
 });
 
 describe("results pages and pictures", () => {
@@ -74,9 +93,9 @@ describe("results pages and pictures", () => {
     expect(sharedPicture(tags, "http://shop.test")).toBe("/uploads/listings/a.jpg");
     expect(sharedPicture(tags, "http://other.test")).toBeNull();
     expect(sharedPicture(null, "http://shop.test")).toBeNull();
-    const id = "0b7f3c5e-1d2a-4e6b-9c8d-7a6b5c4d3e2f";
-    expect(pagePreloads(manifest, `/listing/${id}`, "/uploads/listings/a.jpg")).toContain(
+    expect(picturePreload("/uploads/listings/a.jpg")).toBe(
       '<link rel="preload" as="image" fetchpriority="high" href="/uploads/listings/a.jpg">',
     );
+    expect(picturePreload(null)).toBe("");
   });
 });

@@ -89,9 +89,11 @@ describe("listing page head", () => {
     // The first paint shows the title, escaped the same way.
     const paint = between(html, '<div id="root">', "</div>\n    <script") ?? "";
     expect(paint).toContain(`>${escaped}</p>`);
-    // Only the <title> element was swapped and the root filled: the rest is unchanged.
+    // Only the <title> element was swapped, the photo preloaded and the root filled: the rest is
+    // unchanged.
     expect(html.startsWith(`${HEAD}<title>`)).toBe(true);
-    expect(html.replace(paint, "").endsWith(TAIL)).toBe(true);
+    const photo = /\s*<link rel="preload" as="image" fetchpriority="high" href="[^"]+">/;
+    expect(html.replace(paint, "").replace(photo, "").endsWith(TAIL)).toBe(true);
   });
 
   it("serves other pages' HTML unchanged", async () => {
@@ -189,6 +191,18 @@ describe("built files and compression", () => {
     const icon = await app.inject("/favicon.svg");
     expect(icon.statusCode).toBe(200);
     expect(icon.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("has an uploaded picture cached for a year: its name never holds other bytes", async () => {
+    const folder = path.join(app.config.uploadsDir, "listings", "seed");
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(
+      path.join(folder, "cache-test-1.svg"),
+      "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    );
+    const res = await app.inject("/uploads/listings/seed/cache-test-1.svg");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
   it("compresses the API's JSON for a browser that accepts it", async () => {

@@ -14,7 +14,13 @@ import {
   readPaintedCategory,
   withFirstPaint,
 } from "./first-paint";
-import { pagePreloads, readManifest, sharedPicture, withPreloads } from "./page-preloads";
+import {
+  pagePreloads,
+  picturePreload,
+  readManifest,
+  sharedPicture,
+  withPreloads,
+} from "./page-preloads";
 import { pageStatus } from "./page-status";
 
 export interface WebAppOptions {
@@ -46,7 +52,10 @@ export const webAppPlugin = fp<WebAppOptions>(
       root: uploadsDir,
       prefix: "/uploads/",
       decorateReply: false,
-      maxAge: "7d",
+      // A stored file never changes under its name: a photo's key is a fresh UUID on every upload
+      // (uploads.service.ts) and the demo's drawings are written once. A year, like assets/;
+      // seven days had a phone ask again for every card's picture each week.
+      maxAge: "365d",
       immutable: true,
       // Checked on the path the plugin normalised and again on the file it resolved, so no spelling
       // of the URL reaches the folder (the plugin refuses non-canonical paths such as `a/../b`).
@@ -121,10 +130,8 @@ export const webAppPlugin = fp<WebAppOptions>(
       ]);
       const tags = listing ? shareTags(listing, request.url, app.publicUrl) : null;
       const shared = tags ? withShareTags(indexHtml, tags) : indexHtml;
-      const preloads =
-        status === 200
-          ? pagePreloads(manifest(), request.url, sharedPicture(tags, app.publicUrl))
-          : "";
+      const preloads = status === 200 ? pagePreloads(manifest(), request.url) : "";
+      const picture = status === 200 ? picturePreload(sharedPicture(tags, app.publicUrl)) : "";
       // A missing page (404) and every other page get the empty root: the app draws them.
       let paint: FirstPaint | null = null;
       if (status === 200) {
@@ -134,7 +141,7 @@ export const webAppPlugin = fp<WebAppOptions>(
         else if (paintKind === "listing" && listing) paint = { kind: "listing", listing };
       }
       const html = withFirstPaint(
-        withPreloads(shared, preloads),
+        withPreloads(shared, preloads, picture),
         paint ? firstPaintHtml(paint) : "",
       );
       return reply
