@@ -81,7 +81,10 @@ test("a seller buys Bold title and Subtitle in the wizard, sees them on the card
   expect(Number(weight)).toBeGreaterThanOrEqual(800);
   await atBothWidths(page, "card", out);
   await card.getByRole("link", { name: title }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // The results page's own heading ("Search Results: ...") holds the title too: wait for the
+  // listing's page itself before reading its address.
+  await page.waitForURL(/\/listing\/[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: title, exact: true })).toBeVisible();
   await expect(page.getByText(subtitle)).toBeVisible();
   const listingUrl = page.url();
 
