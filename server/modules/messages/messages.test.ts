@@ -834,40 +834,28 @@ describe("live", () => {
     await ben.agent.patch(`/api/me/conversations/${conversation.id}`, { folder: "trash" });
     const [anas, bens] = [await connect(ana), await connect(ben)];
 
+    // The next message.created a connection is told: `message`, with its reader's unread total.
+    const told = async (tab: typeof anas, message: unknown, unreadTotal: number) =>
+      expect(messageCreatedSchema.parse(await tab.events.next("message.created"))).toEqual({
+        message,
+        unreadTotal,
+      });
     const quoted = `He said "no" \\ <b>&amp;</b> 'yes'`;
     const sent = await send(ana, conversation.id, quoted);
     expect(sent.text).toBe(quoted);
-    expect(messageCreatedSchema.parse(await bens.events.next("message.created"))).toEqual({
-      message: sent,
-      unreadTotal: 2,
-    });
-    expect(messageCreatedSchema.parse(await anas.events.next("message.created"))).toEqual({
-      message: sent,
-      unreadTotal: 0,
-    });
+    await told(bens, sent, 2);
+    await told(anas, sent, 0);
     // 5,000 characters of three bytes each: too long for a NOTIFY, so the payload is stored.
     const long = "€".repeat(MESSAGE_LIMITS.textMax);
     const sentLong = await send(ben, conversation.id, long);
     expect(sentLong.text).toBe(long);
-    expect(messageCreatedSchema.parse(await anas.events.next("message.created"))).toEqual({
-      message: sentLong,
-      unreadTotal: 1,
-    });
-    expect(messageCreatedSchema.parse(await bens.events.next("message.created"))).toEqual({
-      message: sentLong,
-      unreadTotal: 2,
-    });
+    await told(anas, sentLong, 1);
+    await told(bens, sentLong, 2);
     // Ana trashed it with Ben's long message unread and writes in it again: it counts for her too.
     await ana.agent.patch(`/api/me/conversations/${conversation.id}`, { folder: "trash" });
     const back = await send(ana, conversation.id, "Back again");
-    expect(messageCreatedSchema.parse(await bens.events.next("message.created"))).toEqual({
-      message: back,
-      unreadTotal: 3,
-    });
-    expect(messageCreatedSchema.parse(await anas.events.next("message.created"))).toEqual({
-      message: back,
-      unreadTotal: 1,
-    });
+    await told(bens, back, 3);
+    await told(anas, back, 1);
     // What was told and answered is what was stored, to the millisecond.
     const stored = await ben.agent.get(`/api/me/conversations/${conversation.id}/messages`);
     expect(stored.json().items.at(-1)).toEqual(back);
