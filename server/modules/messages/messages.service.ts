@@ -226,11 +226,26 @@ function searchFilter(search: string): SQL {
 }
 
 /** The user's unread messages outside their trash, as a scalar subquery. */
-const unreadTotalOf = (userId: string) =>
+/**
+ * The user's unread messages outside their trash, as a scalar subquery. `backFromTrash`: a
+ * conversation counted whatever its folder, for a statement that brings it back to the inbox but
+ * cannot see its own write (writeMessage's).
+ */
+const unreadTotalOf = (userId: string, backFromTrash?: string) =>
   sql`(select count(*)::int from messages m
         join conversation_participants p on p.conversation_id = m.conversation_id
           and p.user_id = m.recipient_id
-        where m.recipient_id = ${userId} and m.read_at is null and p.folder <> 'trash')`;
+        where m.recipient_id = ${userId} and m.read_at is null
+          and ${backFromTrash ? sql`(p.folder <> 'trash' or m.conversation_id = ${backFromTrash})` : sql`p.folder <> 'trash'`})`;
+
+/**
+ * pg_notify of message.created for `userId` with `unreadTotal`: the payload publish() builds,
+ * `<topic>|<event>@<published at>|<json>`, the json as JSON.stringify({ message, unreadTotal }).
+ */
+const messageNotice = (userId: string, json: string, unreadTotal: SQL) =>
+  sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topics.user(userId)}|message.created@`}
+    || ${PUBLISHED_AT_SQL} || '|'
+    || json_build_object('message', ${json}::json, 'unreadTotal', ${unreadTotal})::text)`;
 
 /** The user's unread messages outside their trash: the header's Messages badge. */
 export async function unreadMessageTotal(db: Db, userId: string): Promise<number> {
@@ -570,17 +585,12 @@ function inlineNotices(message: Message, userIds: string[]): SQL | null {
   if (!messageFitsInline(message)) return null;
   const json = JSON.stringify(message);
   return sql.join(
-    userIds.map(
-      (userId) =>
-        sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topics.user(userId)}|message.created@`}
-          || ${PUBLISHED_AT_SQL} || '|'
-          || json_build_object('message', ${json}::json, 'unreadTotal',
-            (select count(*)::int from messages um
-              join conversation_participants up on up.conversation_id = um.conversation_id
-                and up.user_id = um.recipient_id
-              where um.recipient_id = ${userId} and um.read_at is null
-                and (up.folder <> 'trash' or um.conversation_id = ${message.conversationId}))
-            + ${userId === message.senderId ? 0 : 1}::int)::text)`,
+    userIds.map((userId) =>
+      messageNotice(
+        userId,
+        json,
+        sql`${unreadTotalOf(userId, message.conversationId)} + ${userId === message.senderId ? 0 : 1}::int`,
+      ),
     ),
     sql`, `,
   );
@@ -601,14 +611,7 @@ async function publishMessage(tx: Db, message: Message, userIds: string[]): Prom
       });
     return;
   }
-  // The same payload as publish() builds: `<topic>|<event>@<published at>|<json>`, the json as
-  // JSON.stringify({ message, unreadTotal }) would write it.
-  const notices = userIds.map(
-    (userId) =>
-      sql`pg_notify(${LIVE_EVENTS_CHANNEL}, ${`${topics.user(userId)}|message.created@`}
-        || ${PUBLISHED_AT_SQL} || '|'
-        || json_build_object('message', ${json}::json, 'unreadTotal', ${unreadTotalOf(userId)})::text)`,
-  );
+  const notices = userIds.map((userId) => messageNotice(userId, json, unreadTotalOf(userId)));
   await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
 }
 
