@@ -33,9 +33,11 @@ declare module "fastify" {
      * A route that changes the signed-in user's own account or sessions (what the session cache
      * holds): this instance forgets their cached sessions as soon as it has answered (every
      * /api/auth/ route does too). Any other change reaches the cache through the database's
-     * notification (session-changed.sql).
+     * notification (session-changed.sql). `"others"`: it may change other users' accounts (a
+     * suspension, a role): this instance forgets every cached session, so the change holds here from
+     * the next request; the other instances hear of it by that notification.
      */
-    changesAccount?: boolean;
+    changesAccount?: boolean | "others";
   }
   interface FastifyRequest {
     /** The signed-in user, or null; set for /api and /auth requests. */
@@ -223,6 +225,10 @@ export const sessionPlugin = fp<{ secret: string; secure: boolean }>(
     // session there cost the next request a session lookup (a second statement for a bid-sized
     // send) and refused the cache any lookup in flight meanwhile (SessionCache.ticket).
     app.addHook("onResponse", async (request) => {
+      if (request.routeOptions.config.changesAccount === "others") {
+        if (UNSAFE_METHODS.has(request.method)) cache.clear();
+        return;
+      }
       if (
         request.user &&
         UNSAFE_METHODS.has(request.method) &&

@@ -114,7 +114,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: () => RefundDeps }> = as
     app.post(
       `/admin/users/:id/${action}`,
       {
-        config: perUserRateLimit(60),
+        // A suspension ends the user's sessions: at once on this instance (session.ts).
+        config: { ...perUserRateLimit(60), changesAccount: "others" },
         schema: {
           tags: ["admin"],
           summary,
@@ -134,7 +135,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: () => RefundDeps }> = as
   app.put(
     "/admin/users/:id/role",
     {
-      config: perUserRateLimit(60),
+      config: { ...perUserRateLimit(60), changesAccount: "others" },
       schema: {
         tags: ["admin"],
         summary: "Make a user a moderator or an admin, or take the role away (admins only)",

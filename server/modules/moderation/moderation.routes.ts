@@ -116,6 +116,8 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/admin/reports/:id/resolve",
     {
+      // `suspend_user` ends the user's sessions: at once on this instance (session.ts).
+      config: { changesAccount: "others" },
       schema: {
         tags: ["admin"],
         summary: "Resolve a report with an action and a reason",
