@@ -1,7 +1,7 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, Response } from "@playwright/test";
 import { DEMO_SELLERS } from "./fixtures/accounts";
 import { expectNoSeriousA11yViolations } from "./fixtures/axe";
-import { resultCards } from "./fixtures/listing-answers";
+import { resultCards, servedAnswers } from "./fixtures/listing-answers";
 import { expect, test } from "./fixtures/test";
 
 interface Card {
@@ -53,11 +53,26 @@ async function listingWithPhotos(request: APIRequestContext): Promise<Listing> {
   throw new Error("no fixed-price listing with three photos in the demo data");
 }
 
-/** The first page of listings the page fetched. */
+/** The first page of listings the page fetched next, or was served with its HTML. */
 function listingsAnswer(page: Page): Promise<{ items: Card[] }> {
-  return page
-    .waitForResponse((response) => new URL(response.url()).pathname === "/api/listings")
-    .then((response) => response.json() as Promise<{ items: Card[] }>);
+  return new Promise((resolve) => {
+    const onResponse = async (response: Response) => {
+      const url = new URL(response.url());
+      let body: unknown;
+      if (response.request().resourceType() === "document") {
+        const served = servedAnswers(await response.text()).find(
+          ([address]) => new URL(address, url).pathname === "/api/listings",
+        );
+        body = served?.[1];
+      } else if (url.pathname === "/api/listings" && response.ok()) {
+        body = await response.json();
+      }
+      if (body === undefined) return;
+      page.off("response", onResponse);
+      resolve(body as { items: Card[] });
+    };
+    page.on("response", onResponse);
+  });
 }
 
 /** Every card shows its shipping, and every auction its time left (or Ended). */

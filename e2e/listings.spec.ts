@@ -47,6 +47,33 @@ test("a visitor browses every listing, newest first", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
+// Decision 0034: the bare /listings comes with its first page drawn and its answer in the HTML.
+test("a visitor's /listings arrives with its cards, and the app shows them without asking again", async ({
+  page,
+}) => {
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/listings") reads.push(url.search);
+  });
+  const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
+  await page.goto("/listings");
+  const newest = await answer({ sort: "newest", page: "1" });
+  await expect(titlesShown(page)).toHaveText(newest.items.map((l) => l.title));
+  // The picture gave way to the app, and the app used the answer it was served.
+  await expect(page.locator("[data-first-paint]")).toHaveCount(0);
+  expect(reads).not.toContain("?sort=newest&page=1");
+  // Back to the first page through the app: the same cards (the served answer was used once).
+  await page
+    .getByRole("navigation", { name: "Pagination" })
+    .getByRole("link", { name: "Next" })
+    .click();
+  await expect(page).toHaveURL(/\/listings\?page=2$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/listings$/);
+  await expect(titlesShown(page)).toHaveText(newest.items.map((l) => l.title));
+});
+
 test("a visitor pages through the listings and back", async ({ page }) => {
   const answer = listingAnswers<ListingPage>(page, FILTER_KEYS);
   await page.goto("/listings");

@@ -14,6 +14,13 @@
  */
 
 const SWAP_WHEN = 'main h1, main [role="alert"]';
+/**
+ * A picture with cards in it (`data-first-paint-until="results"`: the bare /listings) waits for
+ * the app's results, not its heading, which comes first: the cards would otherwise give way to
+ * placeholders for the moment the results take (listing-results.tsx: busy until they are in).
+ */
+const SWAP_WHEN_RESULTS =
+  'main section[aria-label="Results"]:not([aria-busy="true"]), main [role="alert"]';
 const GIVE_UP_MS = 8000;
 
 /**
@@ -27,8 +34,9 @@ export function holdFirstPaint(root: HTMLElement): HTMLElement {
   app.setAttribute("data-behind-first-paint", "");
   root.append(app);
   let timer = 0;
+  const when = paint.dataset.firstPaintUntil === "results" ? SWAP_WHEN_RESULTS : SWAP_WHEN;
   const observer = new MutationObserver(() => {
-    if (app.querySelector(SWAP_WHEN)) swap();
+    if (app.querySelector(when)) swap();
   });
   // A microtask after React's commit, before the browser paints it: one frame has both changes.
   function swap() {
@@ -37,7 +45,13 @@ export function holdFirstPaint(root: HTMLElement): HTMLElement {
     paint?.remove();
     app.removeAttribute("data-behind-first-paint");
   }
-  observer.observe(app, { childList: true, subtree: true });
+  // aria-busy turns false on the same <section> once the results are in: attributes too.
+  observer.observe(app, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["aria-busy"],
+  });
   timer = window.setTimeout(swap, GIVE_UP_MS);
   return app;
 }

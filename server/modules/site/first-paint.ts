@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
+import type { ListingPage } from "../../../core/contracts/browse";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import type { SharedListing } from "../listings/share-tags";
+import { firstResultsHtml } from "./first-paint-results";
+import { escapeHtml, icon } from "./paint-html";
+
+export { escapeHtml };
 
 // A phone used to paint nothing of a page until the app's script (about 110 KiB) had arrived and
 // run: its largest paint (home's hero, a category's description, a listing's photo) came at about
@@ -23,6 +28,8 @@ export type FirstPaint =
       allCategories: boolean;
       /** What the header's search box holds on the results (search-box.tsx: `search`, untrimmed). */
       searchBox: string;
+      /** The bare /listings' first page, when the server read it (first-paint-results.ts). */
+      results?: { page: ListingPage; now: Date };
     }
   | { kind: "category"; category: PaintedCategory }
   | { kind: "listing"; listing: SharedListing };
@@ -118,35 +125,6 @@ export async function readPaintedCategory(db: Db, url: string): Promise<PaintedC
   };
 }
 
-/** Everything a visitor or seller typed goes through this before it lands in the HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-// lucide-react's icons as it draws them (the header's and the pages'), decorative.
-const ICON_OPEN =
-  '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"';
-const ICONS = {
-  sailboat:
-    '<path d="M10 2v15"></path><path d="M7 22a4 4 0 0 1-4-4 1 1 0 0 1 1-1h16a1 1 0 0 1 1 1 4 4 0 0 1-4 4z"></path><path d="M9.159 2.46a1 1 0 0 1 1.521-.193l9.977 8.98A1 1 0 0 1 20 13H4a1 1 0 0 1-.824-1.567z"></path>',
-  search: '<path d="m21 21-4.34-4.34"></path><circle cx="11" cy="11" r="8"></circle>',
-  heart:
-    '<path d="M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5"></path>',
-  chevronDown: '<path d="m6 9 6 6 6-6"></path>',
-  chevronRight: '<path d="m9 18 6-6-6-6"></path>',
-  tag: '<path d="M12.586 2.586A2 2 0 0 0 11.172 2H4a2 2 0 0 0-2 2v7.172a2 2 0 0 0 .586 1.414l8.704 8.704a2.426 2.426 0 0 0 3.42 0l6.58-6.58a2.426 2.426 0 0 0 0-3.42z"></path><circle cx="7.5" cy="7.5" r=".5" fill="currentColor"></circle>',
-  cart: '<path d="m2.05 2.05 1.099-.028a1 1 0 0 1 1.008.815l2.69 14.347A1 1 0 0 0 7.83 18H18"></path><path d="M4.563 5h16.435a1 1 0 0 1 .981 1.204l-1.026 6.226A2 2 0 0 1 18.962 14H6.25"></path><circle cx="18" cy="20" r="2"></circle><circle cx="8" cy="20" r="2"></circle>',
-  grid: '<rect width="7" height="7" x="3" y="3" rx="1"></rect><rect width="7" height="7" x="14" y="3" rx="1"></rect><rect width="7" height="7" x="14" y="14" rx="1"></rect><rect width="7" height="7" x="3" y="14" rx="1"></rect>',
-  arrowRight: '<path d="M5 12h14"></path><path d="m12 5 7 7-7 7"></path>',
-  expand:
-    '<path d="m15 15 6 6"></path><path d="m15 9 6-6"></path><path d="M21 16v5h-5"></path><path d="M21 8V3h-5"></path><path d="M3 16v5h5"></path><path d="m3 21 6-6"></path><path d="M3 8V3h5"></path><path d="M9 9 3 3"></path>',
-  arrowLeft: '<path d="m12 19-7-7 7-7"></path><path d="M19 12H5"></path>',
-} as const;
-
-function icon(name: keyof typeof ICONS, className: string, strokeWidth = 2): string {
-  return `${ICON_OPEN} stroke-width="${strokeWidth}" class="${className}">${ICONS[name]}</svg>`;
-}
-
 /**
  * The header as a visitor first sees it (components/layouts/site-header.tsx, top-strip.tsx,
  * search-box.tsx, watchlist-menu.tsx, category-nav.tsx), with nothing to press: links and fields
@@ -199,9 +177,12 @@ function homeHero(): string {
 </div>`;
 }
 
-/** client/app/routes/listings-page.tsx: the heading, Advanced search and the two selects. */
+/**
+ * client/app/routes/listings-page.tsx: the heading, Advanced search and the two selects; on the bare
+ * /listings also the filter bar and the first page's cards.
+ */
 function listingsTop(paint: Extract<FirstPaint, { kind: "listings" }>): string {
-  return `<div class="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8"><div class="flex flex-col gap-4 md:flex-row md:items-end md:justify-between"><div class="flex min-w-0 flex-col gap-1"><p class="text-2xl font-bold break-words text-slate-900 sm:text-3xl">${escapeHtml(paint.title)}</p><span class="text-sm font-semibold text-brand-800">Advanced search</span></div><div class="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:flex">${selectBox("Category", paint.allCategories ? "All Categories" : "", "md:w-56")}${selectBox("Sort by", paint.sortLabel, "md:w-56")}</div></div></div>`;
+  return `<div class="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8"><div class="flex flex-col gap-4 md:flex-row md:items-end md:justify-between"><div class="flex min-w-0 flex-col gap-1"><p class="text-2xl font-bold break-words text-slate-900 sm:text-3xl">${escapeHtml(paint.title)}</p><span class="text-sm font-semibold text-brand-800">Advanced search</span></div><div class="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:flex">${selectBox("Category", paint.allCategories ? "All Categories" : "", "md:w-56")}${selectBox("Sort by", paint.sortLabel, "md:w-56")}</div></div>${paint.results ? firstResultsHtml(paint.results.page, paint.results.now) : ""}</div>`;
 }
 
 /** features/catalog/components/category-header.tsx, in category-page.tsx's frame. */
@@ -270,7 +251,10 @@ export function firstPaintHtml(paint: FirstPaint): string {
   else if (paint.kind === "listings") page = listingsTop(paint);
   else if (paint.kind === "category") page = categoryTop(paint.category);
   else page = listingTop(paint.listing);
-  return `<div data-first-paint aria-hidden="true" class="flex min-h-screen flex-col">${header(paint.kind === "listings" ? paint.searchBox : "")}<div class="flex-1">${page}</div></div>`;
+  // With cards in it, the picture stays until the app has drawn its results (client/app/first-paint.ts).
+  const until =
+    paint.kind === "listings" && paint.results ? ' data-first-paint-until="results"' : "";
+  return `<div data-first-paint${until} aria-hidden="true" class="flex min-h-screen flex-col">${header(paint.kind === "listings" ? paint.searchBox : "")}<div class="flex-1">${page}</div></div>`;
 }
 
 /** The page's HTML with the first paint inside its empty <div id="root">. */

@@ -39,6 +39,13 @@ describe("pagePreloads", () => {
     );
   });
 
+  it("leaves out the reads whose answers the page carries", () => {
+    const all = hrefs(pagePreloads(manifest, "/listings"));
+    expect(all).toContain("/api/listings?sort=newest&page=1");
+    const served = hrefs(pagePreloads(manifest, "/listings", ["/api/listings?sort=newest&page=1"]));
+    expect(served).toEqual(all.filter((href) => href !== "/api/listings?sort=newest&page=1"));
+  });
+
   it("adds nothing for other pages or without a manifest", () => {
     expect(pagePreloads(manifest, "/help")).toBe("");
     expect(pagePreloads(null, "/")).toBe("");

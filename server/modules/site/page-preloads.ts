@@ -96,7 +96,12 @@ function chunkFiles(manifest: Manifest, key: string, into: Set<string>): void {
  * reads. Without them the phone waits for script, then page code, then data, one after the other.
  * The data preloads are `crossorigin="anonymous"` so that the app's same-origin fetch() reuses them.
  */
-export function pagePreloads(manifest: Manifest | null, url: string): string {
+export function pagePreloads(
+  manifest: Manifest | null,
+  url: string,
+  /** Reads the page carries its answers to (web-app.ts, served answers): not preloaded. */
+  served: readonly string[] = [],
+): string {
   const [pathname = url, query] = url.split("?");
   const bare = !query;
   const page = PAGES.map((kind) => ({ kind, match: kind.pattern.exec(pathname) })).find(
@@ -118,6 +123,7 @@ export function pagePreloads(manifest: Manifest | null, url: string): string {
     }
   }
   for (const read of [...SHELL_READS, ...(page.kind.reads?.(page.match, bare) ?? [])]) {
+    if (served.includes(read)) continue;
     tags.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="${read}">`);
   }
   return tags.join("\n    ");

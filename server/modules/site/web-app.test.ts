@@ -9,6 +9,7 @@ import { loadConfig } from "../../config";
 import { seedDatabase } from "../../seed/seed";
 import { openTestDatabase, type TestDatabase } from "../../test/build-test-app";
 import { createListing } from "../../test/factories";
+import { escapeHtml } from "./paint-html";
 
 // API tests run without a built client; this one needs an index.html to put the share tags in,
 // so it serves a small stand-in from a temporary folder.
@@ -144,6 +145,39 @@ describe("first paint", () => {
       /<img src="\/uploads\/[^"]+" alt="" width="\d+" height="\d+" fetchpriority="high"/,
     );
     expect(paint).toContain("1 of 2");
+  });
+
+  it("draws the bare /listings' first page from the API's own answer, and serves that answer", async () => {
+    await createListing(testDb.database.db, {
+      title: '</script><b>"Newest" $&</b>',
+      description: "<i>described</i>",
+    });
+    const res = await app.inject("/listings");
+    expect(res.statusCode).toBe(200);
+    const served = between(
+      res.body,
+      '<script type="application/json" id="served-answers">',
+      "</script>",
+    );
+    expect(served).toBeDefined();
+    expect(served).not.toContain("<");
+    const api = (await app.inject("/api/listings?sort=newest&page=1")).json();
+    expect(JSON.parse(served ?? "{}")).toEqual({ "/api/listings?sort=newest&page=1": api });
+    const paint = between(res.body, '<div id="root">', '<script type="application/json"');
+    expect(paint).toContain('data-first-paint-until="results"');
+    expect(paint).toContain("&#60;/script&#62;&#60;b&#62;&#34;Newest&#34; $&#38;&#60;/b&#62;");
+    expect(paint).not.toContain("<b>");
+    expect(paint).not.toContain("<i>");
+    expect(paint).toContain(`${api.total} items found`);
+    for (const item of [...(api.pinned ?? []), ...api.items]) {
+      expect(paint).toContain(`<span class="text-slate-900">${escapeHtml(item.title)}</span>`);
+    }
+    // Anything in the query changes the results: those pages draw their top only, as before.
+    for (const url of ["/listings?search=radio", "/listings?kind=auction", "/search?q=radio"]) {
+      const other = await app.inject(url);
+      expect(other.body, url).not.toContain("served-answers");
+      expect(other.body, url).not.toContain("data-first-paint-until");
+    }
   });
 
   it("leaves missing and private pages to the app", async () => {

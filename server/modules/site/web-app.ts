@@ -14,6 +14,7 @@ import {
   readPaintedCategory,
   withFirstPaint,
 } from "./first-paint";
+import { BARE_LISTINGS_READ, readFirstResults, servedAnswersHtml } from "./first-paint-results";
 import {
   pagePreloads,
   picturePreload,
@@ -107,7 +108,9 @@ export const webAppPlugin = fp<WebAppOptions>(
           .send("The web app is not built. Run `npm run build`.");
       }
       const paintKind = firstPaintKind(request.url);
-      const [listing, status, category] = await Promise.all([
+      // The bare /listings: its first read does not depend on the query (first-paint-results.ts).
+      const bareListings = /^\/listings\/?$/.test(request.url);
+      const [listing, status, category, results] = await Promise.all([
         // One read of a listing page's listing, for its share tags and its first paint.
         readSharedListing(app.db, request.url).catch((err) => {
           request.log.warn({ err }, "share tags failed");
@@ -127,22 +130,35 @@ export const webAppPlugin = fp<WebAppOptions>(
               return null;
             })
           : null,
+        bareListings
+          ? readFirstResults(app.database, app.config.searchTimeoutMs).catch((err) => {
+              request.log.warn({ err }, "first paint's results failed");
+              return null;
+            })
+          : null,
       ]);
       const tags = listing ? shareTags(listing, request.url, app.publicUrl) : null;
       const shared = tags ? withShareTags(indexHtml, tags) : indexHtml;
-      const preloads = status === 200 ? pagePreloads(manifest(), request.url) : "";
+      // Served in the page, the results are not asked for again: no preload for them.
+      const served = status === 200 && results ? { [BARE_LISTINGS_READ]: results } : null;
+      const preloads =
+        status === 200
+          ? pagePreloads(manifest(), request.url, served ? Object.keys(served) : [])
+          : "";
       const picture = status === 200 ? picturePreload(sharedPicture(tags, app.publicUrl)) : "";
       // A missing page (404) and every other page get the empty root: the app draws them.
       let paint: FirstPaint | null = null;
       if (status === 200) {
         if (paintKind === "home") paint = { kind: "home" };
-        else if (paintKind === "listings") paint = listingsPaint(request.url);
-        else if (paintKind === "category" && category) paint = { kind: "category", category };
+        else if (paintKind === "listings") {
+          paint = listingsPaint(request.url);
+          if (results) paint.results = { page: results, now: new Date() };
+        } else if (paintKind === "category" && category) paint = { kind: "category", category };
         else if (paintKind === "listing" && listing) paint = { kind: "listing", listing };
       }
       const html = withFirstPaint(
         withPreloads(shared, preloads, picture),
-        paint ? firstPaintHtml(paint) : "",
+        paint ? firstPaintHtml(paint) + (served ? servedAnswersHtml(served) : "") : "",
       );
       return reply
         .status(status)
