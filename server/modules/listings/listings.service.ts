@@ -605,7 +605,7 @@ function pageIdsQuery(
   options: WhereOptions,
   counted: number,
   offset: number,
-): { query: SQL; prepared: boolean } {
+): { query: SQL; prepared: boolean; pinnedWalk?: SQL } {
   const order = orderFor(q);
   const limit = q.pageSize;
   const hasWords = Boolean(q.search);
@@ -645,7 +645,11 @@ function pageIdsQuery(
       from c l join users u on u.id = l.seller_id
       order by ${ranking} limit ${limit} offset ${offset})`;
     if (offset + limit <= BEST_MATCH_CANDIDATES) {
-      return { query: sql`select r.id from ${ranked} r order by r.n`, prepared: signed !== null };
+      return {
+        query: sql`select r.id from ${ranked} r order by r.n`,
+        prepared: signed !== null,
+        pinnedWalk: signed ? featuredWalk(signed) : undefined,
+      };
     }
     const rest = sql`(select l.id, 1 as part, row_number() over (order by ${newest}) as n
       from listings l where ${where}
@@ -671,6 +675,45 @@ function pageIdsQuery(
         order by ${order} limit ${limit} offset ${offset}`,
     prepared: false,
   };
+}
+
+/**
+ * How many of the newest open featured listings the named Best Match page walks for its pinned
+ * listings (decision 0034). Only a search counted past MATCH_FIRST_LIMIT takes that path, so about
+ * one open listing in 250 or more matches it and the walk usually finds its three within a few
+ * hundred; when it does not, the page says so and the pins are read apart, as before.
+ */
+export const FEATURED_WALK_LIMIT = 500;
+
+/**
+ * The pinned featured listings inside Best Match's named page (decision 0034): the newest
+ * FEATURED_WALK_LIMIT open featured listings (listings_open_featured_idx, newest first), each
+ * tested against the search's filters and words, the first FEATURED_PINNED_MAX that pass. One plan
+ * serves every search on that path (a walk of one partial index, stopping at the third match), and
+ * the words are scalar subqueries, computed once per run in the generic plan too. `sure` is true
+ * when the answer is the pinned listings' own: three were found, or the walk read every open
+ * featured listing; otherwise the caller reads them apart (featuredIdsQuery).
+ */
+function featuredWalk(signed: {
+  rest: SQL;
+  search: string;
+  includeDescription: boolean | undefined;
+}): SQL {
+  const matches = sql`${signed.rest} and ${textCondition(signed.search, signed.includeDescription, true)}`;
+  const open = sql`${activeListingCondition} and l.featured`;
+  // Limits written into the text, as the candidates' (decision 0030): the generic plan's cost
+  // is then the custom plan's.
+  const limit = sql.raw(String(FEATURED_WALK_LIMIT));
+  const pins = sql.raw(String(FEATURED_PINNED_MAX));
+  const walk = sql`(select l.id, l.created_at, (${matches}) as hit from listings l where ${open}
+    order by l.created_at desc, l.id limit ${limit})`;
+  // The count runs only when fewer than three were found (OR stops at its first true). `offset 0`
+  // keeps the array a column computed once: pulled up, it was a subplan run for each use of it.
+  return sql`select p.ids, cardinality(p.ids) >= ${pins}
+      or (select count(*) from (select 1 from listings l where ${open}
+        order by l.created_at desc, l.id limit ${limit}) f) < ${limit} as sure
+    from (select array(select w.id from ${walk} w where w.hit
+      order by w.created_at desc, w.id limit ${pins}) as ids offset 0) p`;
 }
 
 /** Letters-only words of a search text, as "Did you mean" corrects them (search_words holds such). */
@@ -765,21 +808,31 @@ export async function searchListings(
   const ids = pageIdsQuery(q, where, options, counted, offset);
   const pin = pinFeatured && pinsFeatured(q) && counted !== 0;
   // The pinned featured listings' ids come in the same statement as the page's when it is planned
-  // for its values anyway (one round trip, one join of the cards): a named statement keeps its
-  // plan, which must not hold them (decision 0030), so they are read apart.
+  // for its values anyway (one round trip, one join of the cards). A named statement keeps its
+  // plan, which must not hold that statement (decision 0030): Best Match's named page walks the
+  // newest featured listings instead (featuredWalk, decision 0034).
   const pinnedIds = pin && !ids.prepared ? featuredIdsQuery(q, options) : null;
+  // One round trip and no plan per request for the pins of the named page.
+  const pinnedWalk = pin && ids.prepared ? ids.pinnedWalk : undefined;
   const countColumn = countInPage
     ? sql`, ${cappedCountOf(where, exactTotalLimit)} as total_n`
     : sql``;
-  const pageQuery = pinnedIds
-    ? sql`select ${cardColumns}, page.pinned${countColumn} from (
+  const pageQuery = pinnedWalk
+    ? sql`with pins as materialized (${pinnedWalk})
+        select ${cardColumns}, page.pinned, (select sure from pins) as pins_sure from (
+          select id, n, false as pinned from unnest(array(${ids.query})) with ordinality as p(id, n)
+          union all
+          select id, n, true from unnest((select ids from pins)) with ordinality as f(id, n)) page
+        join listings l on l.id = page.id ${cardJoins} order by page.pinned, page.n`
+    : pinnedIds
+      ? sql`select ${cardColumns}, page.pinned${countColumn} from (
           select id, n, false as pinned from unnest(array(${ids.query})) with ordinality as p(id, n)
           union all
           select id, n, true from unnest(array(${pinnedIds})) with ordinality as f(id, n)) page
         join listings l on l.id = page.id ${cardJoins} order by page.pinned, page.n`
-    : sql`select ${cardColumns}${countColumn} from unnest(array(${ids.query})) with ordinality as page(id, n)
+      : sql`select ${cardColumns}${countColumn} from unnest(array(${ids.query})) with ordinality as page(id, n)
             join listings l on l.id = page.id ${cardJoins} order by page.n`;
-  type PageRow = ListingRow & { pinned?: boolean; total_n?: number };
+  type PageRow = ListingRow & { pinned?: boolean; total_n?: number; pins_sure?: boolean };
   const found =
     countInPage || offset < Math.min(counted, exactTotalLimit) || counted > exactTotalLimit
       ? ids.prepared
@@ -796,14 +849,16 @@ export async function searchListings(
   if (counted > exactTotalLimit) overLimit?.add(key);
   const lowerBound = counted > exactTotalLimit;
   const total = lowerBound ? exactTotalLimit : counted;
-  const pinnedRows =
-    pin && ids.prepared
-      ? await rows<ListingRow>(
-          db,
-          sql`${selectListing} where l.id = any(array(${featuredIdsQuery(q, options)}))
+  // Read apart: beside a named page without the walk, or when its walk could not be sure (it
+  // found fewer than three among the newest featured listings, or the page had no row at all).
+  const pinsApart = pin && ids.prepared && found[0]?.pins_sure !== true;
+  const pinnedRows = pinsApart
+    ? await rows<ListingRow>(
+        db,
+        sql`${selectListing} where l.id = any(array(${featuredIdsQuery(q, options)}))
             order by l.created_at desc, l.id`,
-        )
-      : found.filter((r) => r.pinned);
+      )
+    : found.filter((r) => r.pinned);
   // A pinned listing is left out of the page's items, so none shows twice on it.
   const pinned = toCards(pinnedRows);
   const pinnedSet = new Set(pinned.map((c) => c.id));
