@@ -47,7 +47,7 @@ test("a visitor browses every listing, newest first", async ({ page }) => {
   await expectNoSeriousA11yViolations(page);
 });
 
-// Decision 0034: the bare /listings comes with its first page drawn and its answer in the HTML.
+// Decision 0035: the bare /listings comes with its first page drawn and its answer in the HTML.
 test("a visitor's /listings arrives with its cards, and the app shows them without asking again", async ({
   page,
 }) => {

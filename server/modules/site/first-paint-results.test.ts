@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ListingCard, ListingPage } from "../../../core/contracts/browse";
-import { firstResultsHtml, servedAnswersHtml } from "./first-paint-results";
+import { firstCardPicture, firstResultsHtml, servedAnswersHtml } from "./first-paint-results";
 
 const MARKUP = `</script><b>"x"</b> & 'y' $&`;
 const ESCAPED = "&#60;/script&#62;&#60;b&#62;&#34;x&#34;&#60;/b&#62; &#38; &#39;y&#39; $&#38;";
@@ -124,6 +124,14 @@ describe("firstResultsHtml", () => {
       `src="${pinned[0]?.image?.thumbUrl}" alt="" width="320" height="320" loading="eager"`,
     );
     expect(html).not.toContain(items[2]?.image?.thumbUrl);
+  });
+
+  it("names the first card's picture for the head's preload, the pinned cards' first", () => {
+    const items = [card()];
+    expect(firstCardPicture(page(items))).toBe(items[0]?.image?.thumbUrl);
+    const pinned = [card({ featured: true })];
+    expect(firstCardPicture(page(items, { pinned }))).toBe(pinned[0]?.image?.thumbUrl);
+    expect(firstCardPicture(page([card({ image: null })]))).toBeNull();
   });
 
   it("shows no results on wide screens, where the app opens its filter panel beside them", () => {

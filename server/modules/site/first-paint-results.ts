@@ -19,7 +19,7 @@ import { escapeHtml, icon } from "./paint-html";
 // own first read, writes its answer into the HTML for the app to use instead of asking again
 // (client/lib/served-answers.ts), and draws the filter bar and the cards from it, as
 // listings-page.tsx, kind-filter.tsx, sold-toggle.tsx, filter-button.tsx, save-search-button.tsx,
-// listing-results.tsx, listing-grid.tsx and listing-card.tsx draw them (decision 0034).
+// listing-results.tsx, listing-grid.tsx and listing-card.tsx draw them (decision 0035).
 
 /**
  * The read the bare /listings makes first (use-category-filters.ts with nothing in the URL), as
@@ -134,6 +134,12 @@ function card(listing: ListingCard, index: number, now: Date): string {
       : `<span class="${BUTTON_SM} ${ACCENT} flex-1">Place Bid</span>`
     : `<span class="${BUTTON_SM} ${soldOut ? DISABLED : ACCENT} flex-1">${soldOut ? "Out of stock" : "Buy It Now"}</span>`;
   return `<li><div class="group flex overflow-hidden rounded-lg border sm:rounded-xl border-sand-200 bg-white shadow-sm transition-shadow h-full flex-col"><div class="relative shrink-0"><span class="block overflow-hidden">${photo}</span>${featured}${HEART}</div><div class="flex flex-1 flex-col gap-1 p-2.5 sm:gap-2 sm:p-4"><p class="line-clamp-2 text-sm leading-snug sm:text-base ${listing.boldTitle ? "font-black" : "font-semibold"}"><span class="text-slate-900">${escapeHtml(listing.title)}</span></p>${subtitle}<p class="hidden text-sm text-slate-700 sm:line-clamp-2">${escapeHtml(listing.description)}</p><p class="hidden items-center gap-1 text-sm text-slate-700 sm:flex">${icon("user", "size-4 shrink-0")}<span class="truncate">${escapeHtml(listing.seller.username || "Unknown")}</span></p><div class="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-0.5 sm:pt-2"><div><p class="text-[0.6875rem] font-medium tracking-wide text-slate-700 uppercase sm:text-xs">${label}</p><p class="text-base font-bold text-slate-900 sm:text-xl">${US_MARK} <span>${formatMoney(cents)}</span></p>${extra}</div>${bids}</div>${shipping}<div class="flex flex-wrap gap-2 pt-1 sm:pt-2">${button}<span class="${BUTTON_SM} ${OUTLINE} flex-1 max-sm:hidden">View Details</span></div></div></div></li>`;
+}
+
+/** The address of the page's first card's picture (the pinned cards come first), if it has one. */
+export function firstCardPicture(page: ListingPage): string | null {
+  const image = (page.pinned?.[0] ?? page.items[0])?.image;
+  return image ? image.thumbUrl || image.url : null;
 }
 
 /**

@@ -169,6 +169,12 @@ describe("first paint", () => {
     expect(paint).not.toContain("<b>");
     expect(paint).not.toContain("<i>");
     expect(paint).toContain(`${api.total} items found`);
+    // The first card's picture is asked for before the scripts.
+    const picture = (api.pinned?.[0] ?? api.items[0])?.image;
+    expect(picture).toBeTruthy();
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${picture.thumbUrl || picture.url}">`,
+    );
     for (const item of [...(api.pinned ?? []), ...api.items]) {
       expect(paint).toContain(`<span class="text-slate-900">${escapeHtml(item.title)}</span>`);
     }

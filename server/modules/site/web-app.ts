@@ -14,7 +14,12 @@ import {
   readPaintedCategory,
   withFirstPaint,
 } from "./first-paint";
-import { BARE_LISTINGS_READ, readFirstResults, servedAnswersHtml } from "./first-paint-results";
+import {
+  BARE_LISTINGS_READ,
+  firstCardPicture,
+  readFirstResults,
+  servedAnswersHtml,
+} from "./first-paint-results";
 import {
   pagePreloads,
   picturePreload,
@@ -145,7 +150,14 @@ export const webAppPlugin = fp<WebAppOptions>(
         status === 200
           ? pagePreloads(manifest(), request.url, served ? Object.keys(served) : [])
           : "";
-      const picture = status === 200 ? picturePreload(sharedPicture(tags, app.publicUrl)) : "";
+      // The page's largest picture, asked for before the scripts: a listing's photo, or the first
+      // card's on the bare /listings (first-paint-results.ts draws it).
+      const picture =
+        status === 200
+          ? picturePreload(
+              sharedPicture(tags, app.publicUrl) ?? (results ? firstCardPicture(results) : null),
+            )
+          : "";
       // A missing page (404) and every other page get the empty root: the app draws them.
       let paint: FirstPaint | null = null;
       if (status === 200) {
