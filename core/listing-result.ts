@@ -83,3 +83,43 @@ export function priceLabel(
     return auction.currentBidCents !== null ? "Highest bid" : words.startingBid;
   return auction.currentBidCents !== null ? words.currentBid : words.startingBid;
 }
+
+/** What a browse card shows of a listing's state, given its time left as the card reads it. */
+export interface CardState {
+  ended: boolean;
+  soldOut: boolean;
+  result: ListingResult | null;
+  priceLabel: string;
+  /** The amount under the label: the sale price once sold, else the card's display price. */
+  priceCents: number;
+}
+
+/**
+ * The card's state (listing-card.tsx, and the server's drawing of it, first-paint-results.ts): an
+ * auction counts as ended once its countdown says so, before settlement writes it.
+ */
+export function cardState(
+  listing: ResultInput & Pick<ListingCard, "quantity">,
+  left: string | null,
+): CardState {
+  const auction = listing.kind === "auction" ? listing.auction : null;
+  const ended =
+    auction !== null && (auction.ended || listing.status !== "active" || left === "Ended");
+  const soldOut =
+    listing.kind === "fixed_price" && (listing.quantity <= 0 || listing.status !== "active");
+  const result = listingResult({
+    ...listing,
+    status: ended && listing.status === "active" ? "ended" : listing.status,
+  });
+  return {
+    ended,
+    soldOut,
+    result,
+    priceLabel: priceLabel(listing, result, {
+      currentBid: "Current Bid",
+      startingBid: "Starting bid",
+      price: "Price",
+    }),
+    priceCents: result?.outcome === "sold" ? result.priceCents : listing.displayPriceCents,
+  };
+}

@@ -5,7 +5,7 @@ import {
   listingPageSchema,
   listingQuerySchema,
 } from "../../../core/contracts/browse";
-import { listingResult, priceLabel, RESULT_TEXTS } from "../../../core/listing-result";
+import { cardState, RESULT_TEXTS } from "../../../core/listing-result";
 import { formatMoney, US_MARK } from "../../../core/money";
 import { formatTimeLeft, timeLeft } from "../../../core/time";
 import type { Database } from "../../db/client";
@@ -84,20 +84,7 @@ function card(listing: ListingCard, index: number, now: Date): string {
   const first = index === 0;
   const auction = listing.kind === "auction" ? listing.auction : null;
   const left = auction ? formatTimeLeft(timeLeft(auction.endsAt, now)) : null;
-  const ended =
-    auction !== null && (auction.ended || listing.status !== "active" || left === "Ended");
-  const soldOut =
-    listing.kind === "fixed_price" && (listing.quantity <= 0 || listing.status !== "active");
-  const result = listingResult({
-    ...listing,
-    status: ended && listing.status === "active" ? "ended" : listing.status,
-  });
-  const label = priceLabel(listing, result, {
-    currentBid: "Current Bid",
-    startingBid: "Starting bid",
-    price: "Price",
-  });
-  const cents = result?.outcome === "sold" ? result.priceCents : listing.displayPriceCents;
+  const { ended, soldOut, result, priceLabel: label, priceCents: cents } = cardState(listing, left);
   const image = listing.image;
   // listing-image.tsx: the first card's picture at once, the others lazily.
   // Pictures for the first rows only: the others, far below a phone's fold, would only take the

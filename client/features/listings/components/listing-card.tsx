@@ -2,11 +2,7 @@ import { Gavel, User } from "lucide-react";
 import { useId } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ListingCard as ListingCardData } from "../../../../core/contracts/browse";
-import {
-  priceLabel as cardPriceLabel,
-  listingResult,
-  RESULT_TEXTS,
-} from "../../../../core/listing-result";
+import { cardState, RESULT_TEXTS } from "../../../../core/listing-result";
 import { buttonClasses } from "../../../components/ui/button";
 import { ApproxPrice, UsdAmount } from "../../../components/ui/usd-price";
 import { cn } from "../../../lib/cn";
@@ -45,24 +41,10 @@ export function ListingCard({
   const action = useListingCardAction(listing);
   const auction = listing.kind === "auction" ? listing.auction : null;
   const left = useCountdown(auction?.endsAt);
-  const ended =
-    auction !== null && (auction.ended || listing.status !== "active" || left === "Ended");
-  const soldOut =
-    listing.kind === "fixed_price" && (listing.quantity <= 0 || listing.status !== "active");
+  // An ended listing says how it ended (issue 30): "Sold for" its sale price, or "Ended: no sale".
+  const { ended, soldOut, result, priceLabel, priceCents } = cardState(listing, left);
   const href = `/listing/${listing.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
-
-  // An ended listing says how it ended (issue 30): "Sold for" its sale price, or "Ended: no sale".
-  const result = listingResult({
-    ...listing,
-    status: ended && listing.status === "active" ? "ended" : listing.status,
-  });
-  const priceLabel = cardPriceLabel(listing, result, {
-    currentBid: "Current Bid",
-    startingBid: "Starting bid",
-    price: "Price",
-  });
-  const priceCents = result?.outcome === "sold" ? result.priceCents : listing.displayPriceCents;
 
   return (
     <article
